@@ -1,0 +1,42 @@
+// Package colorref parses and formats the color values of a theme catalog:
+// CSS hsl() and hsla() colors, and references to other components and to
+// CSS custom properties. It does no I/O.
+//
+// # Colors
+//
+// Color is a small value type in the CSS hsl() model. ParseColor accepts the
+// CSS Color 4 grammar of hsl() and hsla() strictly, in both the legacy comma
+// syntax and the modern space syntax, and rejects everything else with a
+// *ParseError that wraps ErrSyntax and names the byte offset of the problem.
+// A failed parse returns the zero Color, never a guess.
+//
+// Decisions this package makes where CSS leaves room or differs:
+//
+//   - Hue wraps modulo 360 into [0, 360), negative hues included.
+//   - Alpha clamps to [0, 1], as CSS requires.
+//   - Saturation clamps to [0, 100]: CSS clamps negative saturation to 0;
+//     this package also clamps values above 100%.
+//   - Lightness clamps to [0, 100]. CSS Color 4 keeps such values and
+//     leaves them to gamut mapping; clamping keeps every Color inside the
+//     sRGB gamut, which is what contrast math and canonical output need.
+//   - none (modern syntax only) counts as 0.
+//   - The input must be exactly the function: no surrounding whitespace,
+//     comments, escapes or calc().
+//   - Numbers that overflow a float64 are rejected.
+//
+// Color.String gives one canonical form, "hsl(210, 50%, 40%)" when opaque
+// and "hsla(210, 50%, 40%, 0.5)" otherwise, with each number rounded to at
+// most two decimals; Color.Compact gives the same without spaces, as palette
+// previews use it. SRGB converts to gamma-encoded sRGB exactly as CSS Color 4
+// does, and the package-level SRGB converts back. FromColorful and
+// Color.Colorful bridge to github.com/lucasb-eyer/go-colorful for other
+// color-space math.
+//
+// # References
+//
+// ParseRef parses and classifies the value of a fallback or a contrast
+// target into a Ref: a literal color, a component id (lower-case words
+// joined by hyphens: "primary-button"), or a CSS custom property name
+// ("--button-text"). CheckComponentID and CheckVariable validate a name of a
+// known kind.
+package colorref

@@ -1,0 +1,73 @@
+package colorref_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/themekit/themekit/colorref"
+)
+
+func ExampleParseColor() {
+	for _, s := range []string{
+		"hsl(210, 50%, 40%)",
+		"hsla(210 50% 40% / 25%)",
+		"HSL(0.5turn 50 40)",
+		"hsl(-30, 100%, 50%)",
+	} {
+		c, err := colorref.ParseColor(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-24s %s\n", s, c)
+	}
+	// Output:
+	// hsl(210, 50%, 40%)       hsl(210, 50%, 40%)
+	// hsla(210 50% 40% / 25%)  hsla(210, 50%, 40%, 0.25)
+	// HSL(0.5turn 50 40)       hsl(180, 50%, 40%)
+	// hsl(-30, 100%, 50%)      hsl(330, 100%, 50%)
+}
+
+func ExampleParseColor_error() {
+	_, err := colorref.ParseColor("hsl(210, 50%, 40)")
+	fmt.Println(err)
+
+	var pe *colorref.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println("offset:", pe.Offset, "syntax error:", errors.Is(err, colorref.ErrSyntax))
+	}
+	// Output:
+	// colorref: lightness must be a percentage in the legacy comma syntax at offset 14 of "hsl(210, 50%, 40)"
+	// offset: 14 syntax error: true
+}
+
+func ExampleColor_SRGB() {
+	r, g, b, a := colorref.HSLA(210, 50, 40, 0.5).SRGB()
+	fmt.Printf("%.2f %.2f %.2f %.2f\n", r, g, b, a)
+	// Output: 0.20 0.40 0.60 0.50
+}
+
+func ExampleColor_Compact() {
+	c := colorref.HSL(210, 50, 40)
+	fmt.Println(c.String())
+	fmt.Println(c.Compact())
+	// Output:
+	// hsl(210, 50%, 40%)
+	// hsl(210,50%,40%)
+}
+
+func ExampleParseRef() {
+	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "Primary"} {
+		r, err := colorref.ParseRef(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s: %s\n", r.Kind(), r)
+	}
+	// Output:
+	// component: primary-button
+	// variable: --button-text
+	// color: hsl(0, 0%, 100%)
+	// colorref: component id takes lower-case letters, digits and hyphens only at offset 0 of "Primary"
+}

@@ -1,0 +1,104 @@
+package colorref_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/themekit/themekit/colorref"
+)
+
+// hueDistance is the distance between two hues on the circle.
+func hueDistance(a, b float64) float64 {
+	d := math.Abs(a - b)
+	return math.Min(d, 360-d)
+}
+
+// checkInvariants fails t when c is outside the ranges Color promises.
+func checkInvariants(t *testing.T, in string, c colorref.Color) {
+	t.Helper()
+	h, s, l, a := c.HSLA()
+	if !(h >= 0 && h < 360) || !(s >= 0 && s <= 100) || !(l >= 0 && l <= 100) || !(a >= 0 && a <= 1) {
+		t.Fatalf("ParseColor(%q) = %#v: component out of range", in, c)
+	}
+}
+
+// FuzzParseColor checks that ParseColor never panics, that a failure is a
+// *ParseError wrapping ErrSyntax with the zero Color, and that every
+// accepted input round-trips through String and Compact: the reparsed color
+// is within the two-decimal rounding of the original and prints the same.
+func FuzzParseColor(f *testing.F) {
+	for _, s := range []string{
+		"hsl(210, 50%, 40%)", "hsla(210, 50%, 40%, 0.5)", "hsl(210 50% 40% / 25%)",
+		"hsl(0.5turn 50 40)", "hsl(-30, 100%, 50%)", "hsl(none 50% 40% / none)",
+		"hsl(1e2deg 1E1% 5e+1%)", "hsl(100grad, 50%, 50%)", "hsl(1rad 50% 50%)",
+		"hsl(210, 50, 40%)", "hsl(210 50%, 40%)", "hsl(", "", "hsl(359.999 0% 0%)",
+		"hsla(0, 0%, 0%, 0.999)", "hsl(.5 +1% -0%)", "hsl(1-2% 3%)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := colorref.ParseColor(in)
+		if err != nil {
+			var pe *colorref.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, colorref.ErrSyntax) {
+				t.Fatalf("ParseColor(%q) error %v is not a *ParseError wrapping ErrSyntax", in, err)
+			}
+			if pe.Offset < 0 || pe.Offset > len(in) || pe.Input != in {
+				t.Fatalf("ParseColor(%q): bad error position %d", in, pe.Offset)
+			}
+			if c != (colorref.Color{}) {
+				t.Fatalf("ParseColor(%q) returned %v with an error", in, c)
+			}
+			return
+		}
+		checkInvariants(t, in, c)
+		for _, out := range []string{c.String(), c.Compact()} {
+			back, err := colorref.ParseColor(out)
+			if err != nil {
+				t.Fatalf("ParseColor(%q) = %v, whose form %q does not parse: %v", in, c, out, err)
+			}
+			if back.String() != c.String() {
+				t.Fatalf("%q: %q reparses to %q", in, c.String(), back.String())
+			}
+			h1, s1, l1, a1 := c.HSLA()
+			h2, s2, l2, a2 := back.HSLA()
+			const tol = 0.005 + 1e-9
+			if hueDistance(h1, h2) > tol || math.Abs(s1-s2) > tol || math.Abs(l1-l2) > tol || math.Abs(a1-a2) > tol {
+				t.Fatalf("%q: %v reparses from %q to %#v, more than rounding away", in, c, out, back)
+			}
+		}
+	})
+}
+
+// FuzzParseRef checks that ParseRef never panics, reports failures as
+// *ParseError, and that an accepted reference reparses from its String to
+// the same kind and value.
+func FuzzParseRef(f *testing.F) {
+	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "Primary", "--", "a--b", "-a", "x-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r, err := colorref.ParseRef(in)
+		if err != nil {
+			var pe *colorref.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, colorref.ErrSyntax) || pe.Offset < 0 || pe.Offset > len(in) {
+				t.Fatalf("ParseRef(%q): error %v", in, err)
+			}
+			if r != (colorref.Ref{}) {
+				t.Fatalf("ParseRef(%q) returned %v with an error", in, r)
+			}
+			return
+		}
+		back, err := colorref.ParseRef(r.String())
+		if err != nil {
+			t.Fatalf("ParseRef(%q) = %q, which does not reparse: %v", in, r.String(), err)
+		}
+		if back.Kind() != r.Kind() || back.String() != r.String() {
+			t.Fatalf("ParseRef(%q) = %s %q, reparsed as %s %q", in, r.Kind(), r, back.Kind(), back)
+		}
+		if r.Kind() != colorref.KindColor && r.Name() != in {
+			t.Fatalf("ParseRef(%q) changed the name to %q", in, r.Name())
+		}
+	})
+}
