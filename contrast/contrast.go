@@ -1,0 +1,111 @@
+package contrast
+
+import (
+	"math"
+
+	"github.com/themekit/themekit/colorref"
+)
+
+// white returns opaque white, hsl(0, 0%, 100%): the backdrop that Ratio and
+// APCA assume behind a translucent background, as a browser's default
+// canvas.
+func white() colorref.Color { return colorref.HSL(0, 0, 100) }
+
+// Luminance returns the WCAG 2.2 relative luminance of c, in [0, 1]. The
+// alpha of c is ignored: composite a translucent color over its backdrop
+// first (see Composite).
+//
+// The definition (WCAG 2.2, "relative luminance"):
+//
+//	L = 0.2126·R + 0.7152·G + 0.0722·B,
+//	X = X_sRGB/12.92 if X_sRGB ≤ 0.04045, else ((X_sRGB+0.055)/1.055)^2.4
+func Luminance(c colorref.Color) float64 {
+	r, g, b, _ := c.SRGB()
+	return luminance(r, g, b)
+}
+
+func luminance(r, g, b float64) float64 {
+	return 0.2126*linear(r) + 0.7152*linear(g) + 0.0722*linear(b)
+}
+
+func linear(v float64) float64 {
+	if v <= 0.04045 {
+		return v / 12.92
+	}
+	return math.Pow((v+0.055)/1.055, 2.4)
+}
+
+// Composite returns fg painted over bg with the source-over operator in
+// gamma-encoded sRGB, as browsers paint:
+//
+//	αo = αf + αb·(1−αf)
+//	Co = (Cf·αf + Cb·αb·(1−αf)) / αo
+//
+// An opaque fg is returned as it is; over an opaque bg the result is opaque.
+// Two fully transparent colors give the zero Color.
+func Composite(fg, bg colorref.Color) colorref.Color {
+	if fg.Opaque() {
+		return fg
+	}
+	r, g, b, a := composite(fg, bg)
+	if a == 0 {
+		return colorref.Color{}
+	}
+	return colorref.SRGB(r, g, b, a)
+}
+
+// composite is Composite in sRGB channels, skipping the conversion back to
+// hsl so the hot paths stay exact and allocation-free.
+func composite(fg, bg colorref.Color) (r, g, b, a float64) {
+	fr, fg2, fb, fa := fg.SRGB()
+	br, bg2, bb, ba := bg.SRGB()
+	a = fa + ba*(1-fa)
+	if a == 0 {
+		return 0, 0, 0, 0
+	}
+	mix := func(f, b float64) float64 { return (f*fa + b*ba*(1-fa)) / a }
+	return mix(fr, br), mix(fg2, bg2), mix(fb, bb), a
+}
+
+// pair resolves what a reader sees: the background over the backdrop, then
+// the foreground over that, both as opaque sRGB channels.
+func pair(fg, bg, backdrop colorref.Color) (f, b [3]float64) {
+	backdrop = backdrop.WithAlpha(1)
+	if !bg.Opaque() {
+		r, g, bl, _ := composite(bg, backdrop)
+		bg = colorref.SRGB(r, g, bl, 1)
+	}
+	b[0], b[1], b[2], _ = bg.SRGB()
+	if fg.Opaque() {
+		f[0], f[1], f[2], _ = fg.SRGB()
+	} else {
+		f[0], f[1], f[2], _ = composite(fg, bg)
+	}
+	return f, b
+}
+
+// Ratio returns the WCAG 2 contrast ratio between a foreground and a
+// background color, in [1, 21]:
+//
+//	(L1 + 0.05) / (L2 + 0.05)
+//
+// with L1 the larger relative luminance. A translucent foreground is first
+// composited over the background (see Composite). A translucent background
+// is composited over opaque white, a browser's default canvas; to name
+// another backdrop, use RatioOver. The ratio is never rounded.
+func Ratio(fg, bg colorref.Color) float64 {
+	return RatioOver(fg, bg, white())
+}
+
+// RatioOver is Ratio with a translucent background composited over the
+// given backdrop (for example a page background) instead of white. The
+// backdrop's own alpha is ignored: it is the opaque bottom layer.
+func RatioOver(fg, bg, backdrop colorref.Color) float64 {
+	f, b := pair(fg, bg, backdrop)
+	l1 := luminance(f[0], f[1], f[2])
+	l2 := luminance(b[0], b[1], b[2])
+	if l1 < l2 {
+		l1, l2 = l2, l1
+	}
+	return (l1 + 0.05) / (l2 + 0.05)
+}
