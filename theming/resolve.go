@@ -1,0 +1,108 @@
+package theming
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/themekit/themekit/colorref"
+)
+
+// resolve follows every component's value to a color. refs[i] is
+// component i's value in one scheme: a color, another component, or
+// nothing usable (which resolves to the zero Color).
+//
+// Each component is visited once: a walk marks the components it passes
+// as in progress, and when it reaches a color or an already resolved
+// component it assigns that color to the whole path. Reaching a component
+// that is in progress closes a cycle, which is returned (as component
+// indices in chain order) and resolves to the zero Color. Time and memory
+// are linear in len(refs); the walk is a loop, so a chain of any length
+// cannot overflow the stack.
+func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
+	const (
+		unvisited = iota
+		inProgress
+		done
+	)
+	n := len(refs)
+	colors = make([]colorref.Color, n)
+	state := make([]uint8, n)
+	pos := make([]int32, n) // position of an in-progress component on the path
+	var path []int
+	for i := range n {
+		if state[i] != unvisited {
+			continue
+		}
+		path = path[:0]
+		var c colorref.Color
+		for cur := i; ; {
+			if state[cur] == done {
+				c = colors[cur]
+				break
+			}
+			if state[cur] == inProgress {
+				cycles = append(cycles, slices.Clone(path[pos[cur]:]))
+				break
+			}
+			state[cur] = inProgress
+			pos[cur] = int32(len(path))
+			path = append(path, cur)
+			r := refs[cur]
+			if r.comp < 0 {
+				c = r.color // the zero Color for refNone
+				break
+			}
+			cur = r.comp
+		}
+		for _, p := range path {
+			colors[p] = c
+			state[p] = done
+		}
+	}
+	return colors, cycles
+}
+
+// derive computes a variable's value from its component's color: the
+// absolute lightness first, then the offset (clamped to [0, 100]), then
+// the opacity multiplies alpha.
+func derive(c colorref.Color, v Variable) colorref.Color {
+	if v.Lightness != nil {
+		c = c.WithLightness(*v.Lightness)
+	}
+	if v.LightnessOffset != nil {
+		_, _, l := c.HSL()
+		c = c.WithLightness(l + *v.LightnessOffset)
+	}
+	if v.Opacity != nil {
+		c = c.WithAlpha(c.Alpha() * *v.Opacity)
+	}
+	return c
+}
+
+// Derive returns the value of variable v for a component whose resolved
+// color is c: Lightness, if set, replaces the lightness; LightnessOffset,
+// if set, is then added, the result clamped to [0, 100]; Opacity, if set,
+// multiplies the alpha.
+func Derive(c colorref.Color, v Variable) colorref.Color { return derive(c, v) }
+
+// cyclePath renders a cycle as "a -> b -> c -> a", starting from its
+// lowest index so the message is stable; long cycles are shortened.
+func cyclePath(cat *Catalog, cyc []int) string {
+	start := slices.Index(cyc, minOf(cyc))
+	const show = 8
+	var b strings.Builder
+	for k := 0; k <= len(cyc); k++ {
+		if k == show && len(cyc) > show+1 {
+			fmt.Fprintf(&b, " -> ... (%d components in the cycle)", len(cyc))
+			k = len(cyc) // jump to the closing member
+		}
+		if k > 0 {
+			b.WriteString(" -> ")
+		}
+		b.WriteString(cat.Components[cyc[(start+k)%len(cyc)]].ID)
+	}
+	return b.String()
+}
+
+func minOf(xs []int) int { return slices.Min(xs) }
