@@ -48,6 +48,7 @@ type ResolvedTheme struct {
 	colors  [2][]colorref.Color // per scheme, per component index (hidden ones are zero)
 	values  [2][]colorref.Color // per scheme, per visible variable
 	palette []string
+	css     func() []byte // the stylesheet, rendered on first use
 }
 
 // build resolves the checked data into a Snapshot.
@@ -76,6 +77,7 @@ func build(cat *Catalog, themes []Theme, ix *index) (*Snapshot, error) {
 	slices.SortFunc(sorted, func(a, b Theme) int { return cmp.Compare(a.ID, b.ID) })
 	for _, t := range sorted {
 		rt := &ResolvedTheme{snap: s, theme: t}
+		rt.css = sync.OnceValue(rt.renderCSS)
 		over, _ := themeOverrides(t, 0, ix, &problems{})
 		for _, sc := range Schemes() {
 			k := schemeIndex(sc)

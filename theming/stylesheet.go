@@ -1,0 +1,100 @@
+package theming
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Stylesheet returns the theme as CSS custom properties: every visible
+// component's CSS variables with their derived values, in catalog order.
+//
+//	:root, [data-color-scheme="light"] { color-scheme: light; --x: …; }
+//	@media (prefers-color-scheme: dark) {
+//	  :root:not([data-color-scheme="light"]) { color-scheme: dark; --x: …; }
+//	}
+//	[data-color-scheme="dark"] { color-scheme: dark; --x: …; }
+//
+// The light scheme applies by default; the dark scheme follows the
+// reader's system preference, and the data-color-scheme attribute forces
+// either scheme on the root element or on any subtree. The sheet is
+// rendered once per snapshot; the slice is a copy.
+func (r *ResolvedTheme) Stylesheet() []byte { return slices.Clone(r.css()) }
+
+// StylesheetLightDark returns the same custom properties in one block with
+// the CSS light-dark() function:
+//
+//	:root { color-scheme: light dark; --x: light-dark(<light>, <dark>); }
+//	[data-color-scheme="light"] { color-scheme: light; }
+//	[data-color-scheme="dark"] { color-scheme: dark; }
+//
+// light-dark() is Baseline 2024 (Chrome 123, Firefox 120, Safari 17.5):
+// the form is offered for hosts that support only those browsers, while
+// Stylesheet, which every browser since 2019 reads, stays the form the
+// HTTP layer serves. It is rendered on each call.
+func (r *ResolvedTheme) StylesheetLightDark() []byte {
+	b := r.appendHeader(nil)
+	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
+	for n, vd := range r.snap.vars {
+		b = append(b, "  "...)
+		b = append(b, vd.v.CSSVariable...)
+		b = append(b, ": light-dark("...)
+		b, _ = r.values[0][n].AppendText(b)
+		b = append(b, ", "...)
+		b, _ = r.values[1][n].AppendText(b)
+		b = append(b, ");\n"...)
+	}
+	b = append(b, "}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"...)
+	return b
+}
+
+func (r *ResolvedTheme) renderCSS() []byte {
+	b := r.appendHeader(nil)
+	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
+	b = r.appendBlock(b, Light, "  ")
+	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
+	b = r.appendBlock(b, Dark, "    ")
+	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
+	b = r.appendBlock(b, Dark, "  ")
+	return append(b, "}\n"...)
+}
+
+func (r *ResolvedTheme) appendHeader(b []byte) []byte {
+	b = append(b, "/* theme "...)
+	b = strconv.AppendInt(b, int64(r.theme.ID), 10)
+	b = append(b, ": "...)
+	b = appendCommentText(b, r.theme.Name)
+	return append(b, " */\n"...)
+}
+
+func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
+	b = append(b, indent...)
+	b = append(b, "color-scheme: "...)
+	b = append(b, sc...)
+	b = append(b, ";\n"...)
+	for n, vd := range r.snap.vars {
+		b = append(b, indent...)
+		b = append(b, vd.v.CSSVariable...)
+		b = append(b, ": "...)
+		b, _ = r.values[schemeIndex(sc)][n].AppendText(b)
+		b = append(b, ";\n"...)
+	}
+	return b
+}
+
+// appendCommentText appends s for use inside a CSS comment: printable
+// ASCII only, with "*/" broken up so the comment cannot end early.
+func appendCommentText(b []byte, s string) []byte {
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20 || c >= 0x7f:
+			c = '?'
+		case c == '/' && prev == '*':
+			b = append(b, ' ')
+		}
+		b = append(b, c)
+		prev = c
+	}
+	return b
+}
