@@ -1,7 +1,9 @@
 package theming
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -81,12 +83,88 @@ func (e *ValidationError) Unwrap() []error {
 
 // problems collects Problems for one file.
 type problems struct {
-	file string
-	list []*Problem
+	file    string
+	list    []*Problem
+	blocked []string // paths whose value had the wrong JSON type
 }
 
+// add records a problem, unless it is at or under a path whose value had
+// the wrong JSON type: that value decoded as its zero value, and a second
+// problem about it would only repeat the first.
 func (ps *problems) add(path string, sentinel error, msg string) {
+	for _, b := range ps.blocked {
+		if path == b || strings.HasPrefix(path, b) && (path[len(b)] == '.' || path[len(b)] == '[') {
+			return
+		}
+	}
 	ps.list = append(ps.list, &Problem{File: ps.file, Path: path, Msg: msg, Err: sentinel})
 }
 
+// addFatal records a problem that ends the scan, whatever the path.
+func (ps *problems) addFatal(path string, sentinel error, msg string) {
+	ps.list = append(ps.list, &Problem{File: ps.file, Path: path, Msg: msg, Err: sentinel})
+}
+
+// addType records a wrong JSON type at path and blocks later problems
+// there.
+func (ps *problems) addType(path, msg string) {
+	ps.add(path, ErrJSON, msg)
+	ps.blocked = append(ps.blocked, path)
+}
+
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// sortProblems orders problems by file (catalog first) and then by JSON
+// path, comparing array indices as numbers, so that they read in about
+// the order of the document. The sort is stable.
+func sortProblems(list []*Problem) {
+	slices.SortStableFunc(list, func(a, b *Problem) int {
+		if a.File != b.File {
+			if a.File == CatalogFile {
+				return -1
+			}
+			if b.File == CatalogFile {
+				return 1
+			}
+			return strings.Compare(a.File, b.File)
+		}
+		return comparePaths(a.Path, b.Path)
+	})
+}
+
+// comparePaths compares JSON paths segment by segment; numeric indices
+// compare as numbers.
+func comparePaths(a, b string) int {
+	for a != "" && b != "" {
+		sa, ra := nextSegment(a)
+		sb, rb := nextSegment(b)
+		na, errA := strconv.Atoi(sa)
+		nb, errB := strconv.Atoi(sb)
+		var c int
+		if errA == nil && errB == nil {
+			c = cmp.Compare(na, nb)
+		} else {
+			c = strings.Compare(sa, sb)
+		}
+		if c != 0 {
+			return c
+		}
+		a, b = ra, rb
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// nextSegment splits the first segment (a key or an index) off a path.
+func nextSegment(p string) (seg, rest string) {
+	p = strings.TrimPrefix(p, ".")
+	if strings.HasPrefix(p, "[") {
+		if i := strings.IndexByte(p, ']'); i > 0 {
+			return p[1:i], p[i+1:]
+		}
+		return p, ""
+	}
+	if i := strings.IndexAny(p, ".["); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
+}

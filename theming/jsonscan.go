@@ -88,11 +88,13 @@ type scanner struct {
 var errStop = errors.New("stop")
 
 // scanJSON checks data against the schema of root and reports what it
-// finds to ps. It reports whether the document can be decoded.
+// finds to ps. It reports whether the document can be decoded: it cannot
+// after a syntax error, invalid UTF-8 or excessive size or depth; it can
+// after unknown keys, duplicate keys and wrong types, so that validation
+// goes on and reports every other problem too.
 func scanJSON(data []byte, root *schema, ps *problems) bool {
-	before := len(ps.list)
 	if len(data) > MaxInputSize {
-		ps.add("", ErrTooLarge, "the file is "+strconv.Itoa(len(data))+" bytes; the limit is "+strconv.Itoa(MaxInputSize))
+		ps.addFatal("", ErrTooLarge, "the file is "+strconv.Itoa(len(data))+" bytes; the limit is "+strconv.Itoa(MaxInputSize))
 		return false
 	}
 	if !utf8.Valid(data) {
@@ -104,7 +106,7 @@ func scanJSON(data []byte, root *schema, ps *problems) bool {
 			}
 			off += n
 		}
-		ps.add("", ErrJSON, "invalid UTF-8 at byte offset "+strconv.Itoa(off))
+		ps.addFatal("", ErrJSON, "invalid UTF-8 at byte offset "+strconv.Itoa(off))
 		return false
 	}
 	sc := &scanner{dec: json.NewDecoder(bytes.NewReader(data)), ps: ps}
@@ -113,10 +115,10 @@ func scanJSON(data []byte, root *schema, ps *problems) bool {
 		return false
 	}
 	if _, err := sc.dec.Token(); err != io.EOF {
-		ps.add("", ErrJSON, "unexpected data after the top-level value at byte offset "+strconv.FormatInt(sc.dec.InputOffset(), 10))
+		ps.addFatal("", ErrJSON, "unexpected data after the top-level value at byte offset "+strconv.FormatInt(sc.dec.InputOffset(), 10))
 		return false
 	}
-	return len(ps.list) == before
+	return true
 }
 
 func (sc *scanner) syntax(path string, err error) error {
@@ -127,7 +129,7 @@ func (sc *scanner) syntax(path string, err error) error {
 	} else if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		msg = "unexpected end of JSON input"
 	}
-	sc.ps.add(path, ErrJSON, msg)
+	sc.ps.addFatal(path, ErrJSON, msg)
 	return errStop
 }
 
@@ -141,7 +143,7 @@ func (sc *scanner) value(path string, s *schema) error {
 	case json.Delim:
 		sc.depth++
 		if sc.depth > MaxDepth {
-			sc.ps.add(path, ErrTooLarge, "JSON nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
+			sc.ps.addFatal(path, ErrTooLarge, "JSON nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
 			return errStop
 		}
 		defer func() { sc.depth-- }()
@@ -151,15 +153,15 @@ func (sc *scanner) value(path string, s *schema) error {
 		return sc.array(path, s)
 	case nil:
 		if s != nil && !s.nullable {
-			sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not null")
+			sc.ps.addType(path, "must be "+s.describe()+", not null")
 		}
 	case string:
 		if s != nil && s.kind != reflect.String {
-			sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not a string")
+			sc.ps.addType(path, "must be "+s.describe()+", not a string")
 		}
 	case bool:
 		if s != nil && s.kind != reflect.Bool {
-			sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not a boolean")
+			sc.ps.addType(path, "must be "+s.describe()+", not a boolean")
 		}
 	case json.Number:
 		sc.number(path, s, t)
@@ -175,23 +177,23 @@ func (sc *scanner) number(path string, s *schema, n json.Number) {
 	case reflect.Int:
 		if _, err := strconv.ParseInt(string(n), 10, 64); err != nil {
 			if f, ferr := n.Float64(); ferr == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
-				sc.ps.add(path, ErrJSON, "must be an integer written without a fraction or exponent, not "+string(n))
+				sc.ps.addType(path, "must be an integer written without a fraction or exponent, not "+string(n))
 			} else {
-				sc.ps.add(path, ErrJSON, "must be an integer, not "+string(n))
+				sc.ps.addType(path, "must be an integer, not "+string(n))
 			}
 		}
 	case reflect.Float64:
 		if _, err := n.Float64(); err != nil {
-			sc.ps.add(path, ErrJSON, "number "+string(n)+" is out of range")
+			sc.ps.addType(path, "number "+string(n)+" is out of range")
 		}
 	default:
-		sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not a number")
+		sc.ps.addType(path, "must be "+s.describe()+", not a number")
 	}
 }
 
 func (sc *scanner) object(path string, s *schema) error {
 	if s != nil && s.kind != reflect.Struct && s.kind != reflect.Map {
-		sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not an object")
+		sc.ps.addType(path, "must be "+s.describe()+", not an object")
 		s = nil // keep scanning for syntax, without a schema
 	}
 	seen := make(map[string]bool)
@@ -229,7 +231,7 @@ func (sc *scanner) object(path string, s *schema) error {
 
 func (sc *scanner) array(path string, s *schema) error {
 	if s != nil && s.kind != reflect.Slice {
-		sc.ps.add(path, ErrJSON, "must be "+s.describe()+", not an array")
+		sc.ps.addType(path, "must be "+s.describe()+", not an array")
 		s = nil
 	}
 	var es *schema

@@ -1,7 +1,6 @@
 package theming
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -104,6 +103,7 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 		}
 	}
 	if all := append(cps.list, tps.list...); len(all) > 0 {
+		sortProblems(all)
 		return nil, &ValidationError{Problems: all}
 	}
 	return build(&cat, th.Themes, ix)
@@ -115,9 +115,12 @@ func decode(data []byte, v any, ps *problems) bool {
 	if !scanJSON(data, schemaOf(reflect.TypeOf(v).Elem()), ps) {
 		return false
 	}
-	if err := json.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
-		// The pre-scan accepts only what decodes; keep a clear error anyway.
-		ps.add("", ErrJSON, err.Error())
+	if err := json.Unmarshal(data, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && len(ps.blocked) > 0 {
+			return true // the scan reported it with its path; the rest decoded
+		}
+		ps.add("", ErrJSON, err.Error()) // not expected: the scan accepts only what decodes
 		return false
 	}
 	return true

@@ -1,0 +1,102 @@
+package theming_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// The expected JSON below is written by hand from the spec's field tables
+// and the base data.
+func TestComponentDefsJSON(t *testing.T) {
+	s := loadBase(t)
+	body := string(s.ComponentDefsJSON())
+	t.Run("keys follow the spec's order and optional fields are absent", func(t *testing.T) {
+		assert.Contains(t, body, `{"component_id":"button","name":"Button","fallback":{"light":"primary","dark":"primary"},"variables":[{"css_variable":"--button"},{"css_variable":"--button-soft","opacity":0.5,"lightness":90}]}`)
+	})
+	t.Run("contrast_against is present where the definition has it", func(t *testing.T) {
+		assert.Contains(t, body, `"variables":[{"css_variable":"--text"}],"contrast_against":[{"type":"component","value":"page","contrast_type":"text"},`)
+	})
+	t.Run("overlay fields appear together and there is no contrast_against", func(t *testing.T) {
+		assert.Contains(t, body, `{"component_id":"scrim","name":"Scrim","fallback":{"light":"hsla(0, 0%, 0%, 0.5)","dark":"hsla(0, 0%, 0%, 0.5)"},"variables":[{"css_variable":"--scrim"}],"can_edit_opacity":true,"default_opacity":0.5}`)
+	})
+	t.Run("hidden definitions and the hidden flag are never served", func(t *testing.T) {
+		assert.NotContains(t, body, `"old"`)
+		assert.NotContains(t, body, `hidden`)
+	})
+	t.Run("the body is a compact JSON array of the visible definitions", func(t *testing.T) {
+		var defs []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(body), &defs))
+		assert.Len(t, defs, 6)
+		assert.NotContains(t, body, "\n")
+	})
+}
+
+func TestComponentDefsJSONKeepsValuesAsWritten(t *testing.T) {
+	cat := edit(t, baseCatalog, func(m map[string]any) {
+		comp(m, 0)["fallback"].(map[string]any)["light"] = "HSL(0 0% 100%)"
+		comp(m, 1)["variables"] = []any{map[string]any{"css_variable": "--primary", "opacity": 0, "lightness_offset": 0, "lightness": 0}}
+		comp(m, 5)["can_edit_opacity"] = false
+		comp(m, 5)["default_opacity"] = 0
+	})
+	s, err := theming.Load(cat, []byte(baseThemes))
+	require.NoError(t, err)
+	body := string(s.ComponentDefsJSON())
+	assert.Contains(t, body, `"fallback":{"light":"HSL(0 0% 100%)","dark":"hsl(0, 0%, 10%)"}`, "fallback strings are served exactly as written")
+	assert.Contains(t, body, `{"css_variable":"--primary","opacity":0,"lightness_offset":0,"lightness":0}`, "a set 0 is a value")
+	assert.Contains(t, body, `"can_edit_opacity":false,"default_opacity":0}`, "false and 0 are values")
+}
+
+func TestThemesJSON(t *testing.T) {
+	s := loadBase(t)
+	body, err := s.ThemesJSON("https://media.example.com/m")
+	require.NoError(t, err)
+	t.Run("a theme without overrides or images is served with nulls, in the spec's order", func(t *testing.T) {
+		assert.Contains(t, string(body), `{"colors":{},"id":2,"name":"Plain","favicon":null,"logo":null,"logo_inverse":null,"compact_logo":null,"compact_logo_inverse":null,"logo_site":null,"light_mode_logo_type":"DEFAULT","dark_mode_logo_type":"DEFAULT","logo_alignment":"center","logo_height":0,"logo_margin_left":0,"logo_margin_top":0,"compact_light_mode_logo_type":"DEFAULT","compact_dark_mode_logo_type":"DEFAULT","compact_logo_size":0,"default_group_banner":null,"default_event_banner":null,"default_user_profile_banner":null,"is_default":true,"palette_preview":["hsl(210,50%,40%)","hsl(0,0%,50%)"]}`)
+	})
+	t.Run("overrides come first and image paths become URLs on the media base", func(t *testing.T) {
+		assert.True(t, strings.HasPrefix(string(body), `[{"colors":{"primary":{"light":"hsl(120, 40%, 30%)"}},"id":1,"name":"Green","favicon":"https://media.example.com/m/themes/1/favicon.png","logo":"https://cdn.example.com/logo.png","logo_inverse":null,`), "body: %s", body)
+		assert.Contains(t, string(body), `"logo_site":{"thumbnail":"https://media.example.com/m/themes/1/site-t.png","original":"https://media.example.com/m/themes/1/site.png"}`)
+		assert.Contains(t, string(body), `"default_user_profile_banner":{"thumbnail":null,"original":null}`)
+	})
+	t.Run("themes are listed in ascending id order", func(t *testing.T) {
+		var list []struct{ ID int }
+		require.NoError(t, json.Unmarshal(body, &list))
+		assert.Equal(t, []struct{ ID int }{{1}, {2}}, list)
+	})
+	t.Run("the default media base is /media/", func(t *testing.T) {
+		b, err := s.ThemesJSON("")
+		require.NoError(t, err)
+		assert.Contains(t, string(b), `"favicon":"/media/themes/1/favicon.png"`)
+	})
+	t.Run("a media base with a query is refused", func(t *testing.T) {
+		_, err := s.ThemesJSON("https://media.example.com/?x=1")
+		assert.Error(t, err)
+	})
+}
+
+func TestThemeJSONForAUserHasAnEmptyPalette(t *testing.T) {
+	s := loadBase(t)
+	b, err := s.ThemeJSON(1, "/media/")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(b), `{"colors":{"primary":`), "a single object: %s", b)
+	assert.True(t, strings.HasSuffix(string(b), `"is_default":false,"palette_preview":[]}`), "body: %s", b)
+	_, err = s.ThemeJSON(7, "/media/")
+	assert.ErrorIs(t, err, theming.ErrUnknownTheme)
+}
+
+func TestEncodedBodiesAreCopies(t *testing.T) {
+	s := loadBase(t)
+	a := s.ComponentDefsJSON()
+	a[0] = 'X'
+	assert.Equal(t, byte('['), s.ComponentDefsJSON()[0], "changing a returned body does not change the snapshot")
+	b, _ := s.ThemesJSON("/m/")
+	b[0] = 'X'
+	c, _ := s.ThemesJSON("/m/")
+	assert.Equal(t, byte('['), c[0])
+}

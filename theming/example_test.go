@@ -1,0 +1,89 @@
+package theming_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/themekit/themekit/theming"
+)
+
+func ExampleLoad() {
+	catalog := []byte(`{
+	  "page_background": "page",
+	  "palette_preview": ["primary"],
+	  "components": [
+	    {"component_id": "page", "name": "Page",
+	     "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"},
+	     "variables": [{"css_variable": "--page"}]},
+	    {"component_id": "primary", "name": "Primary",
+	     "fallback": {"light": "hsl(210, 50%, 40%)", "dark": "hsl(210, 50%, 70%)"},
+	     "variables": [{"css_variable": "--primary"}, {"css_variable": "--primary-hover", "lightness_offset": -10}]}
+	  ]}`)
+	themes := []byte(`{"themes": [{"colors": {"primary": {"light": "hsl(150, 40%, 30%)"}},
+	  "id": 1, "name": "Forest", "favicon": null, "logo": null, "logo_inverse": null,
+	  "compact_logo": null, "compact_logo_inverse": null, "logo_site": null,
+	  "light_mode_logo_type": "DEFAULT", "dark_mode_logo_type": "DEFAULT", "logo_alignment": "left",
+	  "logo_height": 40, "logo_margin_left": 0, "logo_margin_top": 0,
+	  "compact_light_mode_logo_type": "DEFAULT", "compact_dark_mode_logo_type": "DEFAULT",
+	  "compact_logo_size": 32, "default_group_banner": null, "default_event_banner": null,
+	  "default_user_profile_banner": null, "is_default": true}]}`)
+
+	s, err := theming.Load(catalog, themes)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	forest, _ := s.ChooseTheme(0)
+	for _, sc := range theming.Schemes() {
+		for name, value := range forest.Variables(sc) {
+			fmt.Println(sc, name, value)
+		}
+	}
+	// Output:
+	// light --page hsl(0, 0%, 100%)
+	// light --primary hsl(150, 40%, 30%)
+	// light --primary-hover hsl(150, 40%, 20%)
+	// dark --page hsl(0, 0%, 10%)
+	// dark --primary hsl(210, 50%, 70%)
+	// dark --primary-hover hsl(210, 50%, 60%)
+}
+
+func ExampleLoad_error() {
+	catalog := []byte(`{"page_background": "page", "palette_preview": [], "components": [
+	  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "nav-bgg"}, "variables": []},
+	  {"component_id": "a", "name": "A", "fallback": {"light": "b", "dark": "hsl(0, 0%, 0%)"}, "variables": []},
+	  {"component_id": "b", "name": "B", "fallback": {"light": "a", "dark": "hsl(0, 0%, 0%)"}, "variables": [], "colour": "x"}
+	]}`)
+	_, err := theming.Load(catalog, []byte(`{"themes": []}`))
+	fmt.Println(err)
+	fmt.Println("unknown component:", errors.Is(err, theming.ErrUnknownComponent))
+	fmt.Println("cycle:", errors.Is(err, theming.ErrCycle))
+	var verr *theming.ValidationError
+	if errors.As(err, &verr) {
+		fmt.Println("first path:", verr.Problems[0].Path)
+	}
+	// Output:
+	// theming: invalid data: 3 problems
+	// 	catalog.json: components[0].fallback.dark: unknown component "nav-bgg"
+	// 	catalog.json: components[1].fallback.light: fallback cycle in light scheme: a -> b -> a
+	// 	catalog.json: components[2].colour: unknown field "colour" (known: can_edit_opacity, component_id, contrast_against, default_opacity, fallback, hidden, name, variables)
+	// unknown component: true
+	// cycle: true
+	// first path: components[0].fallback.dark
+}
+
+func ExampleSnapshot_Audit() {
+	s, err := theming.LoadDefault()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep := s.Audit()
+	fmt.Println("rules checked:", rep.Checked, "failed:", rep.Failed)
+	f := rep.Findings[0]
+	fmt.Printf("%s (%s, theme %d): %s on %s: %.2f:1, needs %g:1, APCA Lc %.1f\n",
+		f.Component, f.Scheme, f.Theme, f.Foreground, f.Background, f.Ratio, f.Required, f.APCA)
+	// Output:
+	// rules checked: 840 failed: 0
+	// surface (light, theme 1): hsl(0, 0%, 100%) on hsl(222, 25%, 14%): 16.26:1, needs 4.5:1, APCA Lc -105.7
+}

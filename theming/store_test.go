@@ -1,0 +1,99 @@
+package theming_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+func TestStore(t *testing.T) {
+	t.Run("the zero Store has no snapshot", func(t *testing.T) {
+		var st theming.Store
+		_, err := st.Snapshot(context.Background())
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.Nil(t, st.Current())
+	})
+	t.Run("a failed reload keeps the previous snapshot and returns the error", func(t *testing.T) {
+		first := loadBase(t)
+		st := theming.NewStore(first)
+		err := st.Reload(fstest.MapFS{
+			"catalog.json": {Data: []byte(`{"components": [`)},
+			"themes.json":  {Data: []byte(baseThemes)},
+		})
+		assert.ErrorIs(t, err, theming.ErrJSON)
+		got, err := st.Snapshot(context.Background())
+		require.NoError(t, err)
+		assert.Same(t, first, got)
+	})
+	t.Run("a good reload replaces the snapshot", func(t *testing.T) {
+		st := theming.NewStore(loadBase(t))
+		themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "Renamed" })
+		require.NoError(t, st.Reload(fstest.MapFS{
+			"catalog.json": {Data: []byte(baseCatalog)},
+			"themes.json":  {Data: themes},
+		}))
+		rt, _ := st.Current().Theme(2)
+		assert.Equal(t, "Renamed", rt.Name())
+	})
+	t.Run("Replace ignores nil", func(t *testing.T) {
+		s := loadBase(t)
+		st := theming.NewStore(s)
+		st.Replace(nil)
+		assert.Same(t, s, st.Current())
+	})
+}
+
+// TestStoreConcurrentReloads runs readers against alternating good and bad
+// reloads; under -race it also proves readers need no lock. Every snapshot
+// a reader sees is one of the two valid ones, whole.
+func TestStoreConcurrentReloads(t *testing.T) {
+	good := []fstest.MapFS{
+		{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: []byte(baseThemes)}},
+		{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "Second" })}},
+	}
+	bad := fstest.MapFS{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: []byte(`{"themes": [{"id": -1}]}`)}}
+	st := theming.NewStore(loadBase(t))
+	wantDefs := len(loadBase(t).ComponentDefsJSON()) // the catalog is the same in every good version
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for range 4 {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				s, err := st.Snapshot(context.Background())
+				if !assert.NoError(t, err) {
+					return
+				}
+				rt, ok := s.Theme(2)
+				if !assert.True(t, ok) {
+					return
+				}
+				assert.Contains(t, []string{"Plain", "Second"}, rt.Name())
+				assert.Len(t, s.ComponentDefsJSON(), wantDefs)
+			}
+		})
+	}
+	failures := 0
+	for i := range 200 {
+		if i%2 == 1 {
+			if st.Reload(bad) != nil {
+				failures++
+			}
+			continue
+		}
+		require.NoError(t, st.Reload(good[(i/2)%2]))
+	}
+	close(stop)
+	wg.Wait()
+	assert.Equal(t, 100, failures, "every bad reload reports its error")
+}

@@ -1,0 +1,62 @@
+package theming_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// The expected sheet is written by hand from the base data (see
+// TestDerivedVariables for where each value comes from).
+func TestStylesheet(t *testing.T) {
+	rt, ok := loadBase(t).Theme(2)
+	require.True(t, ok)
+	const light = `  --page: hsl(0, 0%, 100%);
+  --primary: hsl(210, 50%, 40%);
+  --primary-hover: hsl(210, 50%, 30%);
+  --button: hsl(210, 50%, 40%);
+  --button-soft: hsla(210, 50%, 90%, 0.5);
+  --button-focus: hsla(210, 50%, 40%, 0.4);
+  --text: hsl(0, 0%, 10%);
+  --scrim: hsla(0, 0%, 0%, 0.5);
+`
+	const dark = `  --page: hsl(0, 0%, 10%);
+  --primary: hsl(210, 50%, 70%);
+  --primary-hover: hsl(210, 50%, 60%);
+  --button: hsl(210, 50%, 70%);
+  --button-soft: hsla(210, 50%, 90%, 0.5);
+  --button-focus: hsla(210, 50%, 70%, 0.4);
+  --text: hsl(0, 0%, 95%);
+  --scrim: hsla(0, 0%, 0%, 0.5);
+`
+	want := "/* theme 2: Plain */\n:root,\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n" + light +
+		"}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n    color-scheme: dark;\n" +
+		indent(dark) + "  }\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n" + dark + "}\n"
+	assert.Equal(t, want, string(rt.Stylesheet()))
+	assert.NotContains(t, string(rt.Stylesheet()), "--old", "hidden components' variables are not in the sheet")
+}
+
+// indent adds two spaces to each line, as inside the media query.
+func indent(lines string) string {
+	return "  " + strings.ReplaceAll(strings.TrimSuffix(lines, "\n"), "\n", "\n  ") + "\n"
+}
+
+func TestStylesheetLightDark(t *testing.T) {
+	rt, _ := loadBase(t).Theme(1)
+	css := string(rt.StylesheetLightDark())
+	assert.Contains(t, css, ":root {\n  color-scheme: light dark;\n  --page: light-dark(hsl(0, 0%, 100%), hsl(0, 0%, 10%));\n  --primary: light-dark(hsl(120, 40%, 30%), hsl(210, 50%, 70%));\n")
+	assert.Contains(t, css, "[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n")
+}
+
+func TestStylesheetCommentCannotBeClosedByAThemeName(t *testing.T) {
+	themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "x */ body { display: none } /* \u00e9" })
+	s, err := theming.Load([]byte(baseCatalog), themes)
+	require.NoError(t, err)
+	rt, _ := s.Theme(2)
+	first, _, _ := strings.Cut(string(rt.Stylesheet()), "\n")
+	assert.Equal(t, "/* theme 2: x * / body { display: none } /* ?? */", first)
+}
