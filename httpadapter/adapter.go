@@ -1,0 +1,451 @@
+package httpadapter
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// The endpoints' paths under the prefix.
+const (
+	pathComponentDefs = "/api/v2/theme/component-defs/"
+	pathThemes        = "/api/v2/theme/"
+	pathThemeConfig   = "/api/v2/theme/config/"
+)
+
+// New returns a handler that serves the three endpoints of the theming
+// API under opts.Prefix:
+//
+//	GET {prefix}/api/v2/theme/component-defs/  the component catalog
+//	GET {prefix}/api/v2/theme/                 the themes
+//	GET {prefix}/api/v2/theme/config/          the theme for the requesting user
+//
+// Each path without its trailing slash is redirected (301) to the slash
+// form, keeping the query; any other path is a 404. It panics if opts is
+// misconfigured (see Options).
+func New(opts Options) http.Handler {
+	c := newConfig(opts)
+	return &mux{
+		c:      c,
+		prefix: c.prefix,
+		defs:   componentDefs(c),
+		themes: themes(c),
+		config: themeConfig(c),
+	}
+}
+
+// ComponentDefs returns a handler that serves the component catalog, the
+// visible component definitions, for every request it receives: the
+// host's router decides the path, and opts.Prefix is ignored. It panics if
+// opts is misconfigured.
+func ComponentDefs(opts Options) http.Handler { return componentDefs(newConfig(opts)) }
+
+// Themes returns a handler that serves the list of themes, with their
+// palette previews, for every request it receives. It panics if opts is
+// misconfigured.
+func Themes(opts Options) http.Handler { return themes(newConfig(opts)) }
+
+// ThemeConfig returns a handler that serves the theme for the requesting
+// user (as opts.PreferredTheme tells), with an empty palette_preview, for
+// every request it receives. It panics if opts is misconfigured.
+func ThemeConfig(opts Options) http.Handler { return themeConfig(newConfig(opts)) }
+
+// mux routes New's paths.
+type mux struct {
+	c                    *config
+	prefix               string
+	defs, themes, config http.Handler
+}
+
+func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest, ok := strings.CutPrefix(r.URL.Path, m.prefix)
+	if !ok {
+		m.c.notFound(w, r)
+		return
+	}
+	switch rest {
+	case pathComponentDefs:
+		m.defs.ServeHTTP(w, r)
+	case pathThemes:
+		m.themes.ServeHTTP(w, r)
+	case pathThemeConfig:
+		m.config.ServeHTTP(w, r)
+	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1]:
+		m.c.appendSlash(w, r)
+	default:
+		m.c.notFound(w, r)
+	}
+}
+
+// consts holds the fixed header values and bodies that responses share.
+// Handlers store these slices in response headers instead of allocating;
+// their capacity equals their length, so that Header.Add appends to a
+// copy, and nothing ever writes into them.
+type consts struct {
+	allow, nosniff, json, html, css, noStore, zero []string
+	notFound, notAcceptable, serverError           []byte
+}
+
+func newConsts() consts {
+	return consts{
+		allow:         one("GET, HEAD, OPTIONS"),
+		nosniff:       one("nosniff"),
+		json:          one("application/json"),
+		html:          one("text/html; charset=utf-8"),
+		css:           one("text/css; charset=utf-8"),
+		noStore:       one("no-store"),
+		zero:          one("0"),
+		notFound:      []byte(`{"detail":"Not found."}`),
+		notAcceptable: []byte(`{"detail":"Could not satisfy the request Accept header."}`),
+		serverError:   []byte(`{"detail":"A server error occurred."}`),
+	}
+}
+
+// endpoint is one view of the API: the JSON document it serves and the
+// DRF behaviour around it.
+type endpoint struct {
+	c          *config
+	name, desc string   // DRF's view name and description
+	cc         []string // Cache-Control of its 200 and 304 responses
+	vary       []string // tokens it adds to Vary
+	varyJoined []string // {vary joined}
+	meta       []byte   // the OPTIONS document
+	csp        []string // Content-Security-Policy of its HTML page
+	// find returns the document to serve for r, or an error: errNoTheme
+	// for a 404, anything else for a 500.
+	find func(r *http.Request, s *theming.Snapshot) (*doc, error)
+}
+
+// errNoTheme is find's answer when no theme is available for the user.
+var errNoTheme = errors.New("httpadapter: no theme")
+
+func newEndpoint(c *config, name, desc string, user bool) *endpoint {
+	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, vary: []string{"Accept"}, csp: one(pageCSP())}
+	if user {
+		e.cc = c.userCC
+		for _, v := range c.userVary {
+			if !slices.Contains(e.vary, v) {
+				e.vary = append(e.vary, v)
+			}
+		}
+	}
+	e.varyJoined = one(strings.Join(e.vary, ", "))
+	e.meta, _ = json.Marshal(struct {
+		Name        string   `json:"name"`
+		Description string   `json:"description"`
+		Renders     []string `json:"renders"`
+		Parses      []string `json:"parses"`
+	}{name, desc,
+		[]string{"application/json", "text/html"},
+		[]string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data"}})
+	return e
+}
+
+func componentDefs(c *config) *endpoint {
+	e := newEndpoint(c, "Component Def List", "Return all component definitions except hidden ones.", false)
+	cache := newSnapCache(func(s *theming.Snapshot) (*doc, error) {
+		return newDoc(s.ComponentDefsJSON()), nil
+	})
+	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s) }
+	return e
+}
+
+func themes(c *config) *endpoint {
+	e := newEndpoint(c, "Theme List", "Return the themes.", false)
+	cache := newSnapCache(func(s *theming.Snapshot) (*doc, error) {
+		b, err := s.ThemesJSON(c.mediaBase)
+		if err != nil {
+			return nil, err
+		}
+		return newDoc(b), nil
+	})
+	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s) }
+	return e
+}
+
+func themeConfig(c *config) *endpoint {
+	e := newEndpoint(c, "Theme Config", "Return one theme, chosen taking the requesting user into account.", true)
+	cache := newSnapCache(func(s *theming.Snapshot) (map[int]*doc, error) {
+		docs := make(map[int]*doc)
+		for _, t := range s.Themes() {
+			b, err := s.ThemeJSON(t.ID(), c.mediaBase)
+			if err != nil {
+				return nil, err
+			}
+			docs[t.ID()] = newDoc(b)
+		}
+		return docs, nil
+	})
+	e.find = func(r *http.Request, s *theming.Snapshot) (*doc, error) {
+		docs, err := cache.get(s)
+		if err != nil {
+			return nil, err
+		}
+		t, err := chooseTheme(c, r, s)
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := docs[t.ID()]; ok {
+			return d, nil
+		}
+		return nil, fmt.Errorf("httpadapter: theme %d has no encoded document", t.ID())
+	}
+	return e
+}
+
+// chooseTheme asks the hook for the user's preference and picks the
+// theme.
+func chooseTheme(c *config, r *http.Request, s *theming.Snapshot) (*theming.ResolvedTheme, error) {
+	pref, err := c.preference(r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.ChooseTheme(pref)
+	if errors.Is(err, theming.ErrNoThemes) {
+		return nil, errNoTheme
+	}
+	return t, err
+}
+
+func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	k := &e.c.k
+	h["Allow"] = k.allow
+	h["X-Content-Type-Options"] = k.nosniff
+	addVary(h, e.vary, e.varyJoined)
+
+	// DRF negotiates before it looks at the method: a bad format is a
+	// 404 and an unsatisfiable Accept a 406 whatever the method.
+	ch, nerr := negotiate(r)
+	if nerr != negOK {
+		h["Cache-Control"] = k.noStore
+	}
+	switch nerr {
+	case negBadFormat:
+		writeRaw(w, r, http.StatusNotFound, k.json, k.notFound)
+		return
+	case negNotAccept:
+		writeRaw(w, r, http.StatusNotAcceptable, k.json, k.notAcceptable)
+		return
+	}
+
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodOptions:
+		e.writeSmall(w, r, ch, http.StatusOK, e.meta)
+		return
+	default:
+		e.writeSmall(w, r, ch, http.StatusMethodNotAllowed, methodNotAllowed(r.Method))
+		return
+	}
+
+	s, err := e.c.snapshot(r.Context())
+	var d *doc
+	if err == nil {
+		d, err = e.find(r, s)
+	}
+	switch {
+	case errors.Is(err, errNoTheme):
+		e.writeSmall(w, r, ch, http.StatusNotFound, k.notFound)
+		return
+	case err != nil:
+		e.c.fail(r, e.name, err)
+		e.writeSmall(w, r, ch, http.StatusInternalServerError, k.serverError)
+		return
+	}
+
+	h["Cache-Control"] = e.cc
+	if ch.rend == rendHTML {
+		e.writePage(w, r, http.StatusOK, d.compact, d.pageBody())
+		return
+	}
+	rp := d.indented(ch.indent)
+	h["Etag"] = rp.hETag
+	if noneMatch(r, rp.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h["Content-Type"] = k.json
+	h["Content-Length"] = rp.hLen
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(rp.body)
+	}
+}
+
+// writeSmall writes a document that is not cached (an error, the OPTIONS
+// metadata) in the negotiated rendering.
+func (e *endpoint) writeSmall(w http.ResponseWriter, r *http.Request, ch choice, status int, body []byte) {
+	if status != http.StatusOK {
+		w.Header()["Cache-Control"] = e.c.k.noStore
+	}
+	if ch.rend == rendHTML {
+		var b bytes.Buffer
+		json.Indent(&b, body, "", strings.Repeat(" ", pageIndent))
+		e.writePage(w, r, status, nil, markUp(b.Bytes()))
+		return
+	}
+	if ch.indent > 0 {
+		var b bytes.Buffer
+		json.Indent(&b, body, "", strings.Repeat(" ", ch.indent))
+		body = b.Bytes()
+	}
+	writeRaw(w, r, status, e.c.k.json, body)
+}
+
+// writePage writes the browsable page for a response of the given status
+// whose JSON form is js (nil when it is not cached) and whose marked-up
+// body is body. The page shows the headers of the JSON response; the page
+// itself has its own entity tag, the hash of its bytes.
+func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int, js *rep, body template.HTML) {
+	h := w.Header()
+	k := &e.c.k
+	shown := []pageHeader{{"Allow", k.allow[0]}}
+	if cc := h.Get("Cache-Control"); cc != "" {
+		shown = append(shown, pageHeader{"Cache-Control", cc})
+	}
+	shown = append(shown, pageHeader{"Content-Type", k.json[0]})
+	if js != nil {
+		shown = append(shown, pageHeader{"ETag", js.etag})
+	}
+	shown = append(shown,
+		pageHeader{"Vary", strings.Join(h["Vary"], ", ")},
+		pageHeader{"X-Content-Type-Options", k.nosniff[0]})
+	target := r.RequestURI
+	if target == "" {
+		target = r.URL.RequestURI()
+	}
+	var b bytes.Buffer
+	err := pageTemplate.Execute(&b, pageData{
+		Name: e.name, Description: e.desc,
+		Method: r.Method, Target: target,
+		Status:  strconv.Itoa(status) + " " + http.StatusText(status),
+		Headers: shown, Body: body,
+		Style: template.CSS(pageStyle), Script: template.JS(pageScript),
+	})
+	if err != nil {
+		e.c.fail(r, e.name, err)
+		writeRaw(w, r, http.StatusInternalServerError, k.json, k.serverError)
+		return
+	}
+	h["Content-Security-Policy"] = e.csp
+	if status == http.StatusOK {
+		sum := sha256.Sum256(b.Bytes())
+		etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+		h["Etag"] = []string{etag}
+		if noneMatch(r, etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	writeRaw(w, r, status, k.html, b.Bytes())
+}
+
+// fail logs the real cause of a 500 on the named endpoint.
+func (c *config) fail(r *http.Request, endpoint string, err error) {
+	attrs := []any{"endpoint", endpoint, "method", r.Method, "path", r.URL.Path, "error", err}
+	var p *panicError
+	if errors.As(err, &p) {
+		attrs = append(attrs, "stack", string(p.stack))
+	}
+	c.log().ErrorContext(r.Context(), "httpadapter: request failed", attrs...)
+}
+
+// methodNotAllowed is DRF's 405 body for method.
+func methodNotAllowed(method string) []byte {
+	b, _ := json.Marshal(struct {
+		Detail string `json:"detail"`
+	}{`Method "` + method + `" not allowed.`})
+	return b
+}
+
+// writeRaw writes a complete response; HEAD gets the headers only.
+func writeRaw(w http.ResponseWriter, r *http.Request, status int, ctype []string, body []byte) {
+	h := w.Header()
+	h["Content-Type"] = ctype
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// notFound answers a path that is none of the endpoints.
+func (c *config) notFound(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h["X-Content-Type-Options"] = c.k.nosniff
+	h["Cache-Control"] = c.k.noStore
+	writeRaw(w, r, http.StatusNotFound, c.k.json, c.k.notFound)
+}
+
+// appendSlash redirects to the path with a trailing slash, keeping the
+// query, as Django's APPEND_SLASH does. The Location is built from the
+// request line the client sent, so it is right behind http.StripPrefix
+// too.
+func (c *config) appendSlash(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.EscapedPath()
+	if uri, _, _ := strings.Cut(r.RequestURI, "?"); uri != "" {
+		if !strings.HasPrefix(uri, "/") {
+			if u, err := url.Parse(uri); err == nil {
+				uri = u.EscapedPath()
+			}
+		}
+		if p, err := url.PathUnescape(uri); err == nil && strings.HasSuffix(p, r.URL.Path) {
+			path = uri
+		}
+	}
+	// Never a scheme-relative "//host/..." Location.
+	loc := "/" + strings.TrimLeft(path, `/\`) + "/"
+	if r.URL.RawQuery != "" {
+		loc += "?" + r.URL.RawQuery
+	}
+	h := w.Header()
+	h["Location"] = []string{loc}
+	h["Allow"] = c.k.allow
+	h["X-Content-Type-Options"] = c.k.nosniff
+	h["Content-Length"] = c.k.zero
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// panicError is a recovered panic of a host-supplied function.
+type panicError struct {
+	what  string
+	value any
+	stack []byte
+}
+
+func (p *panicError) Error() string {
+	return fmt.Sprintf("httpadapter: %s panicked: %v", p.what, p.value)
+}
+
+// recoverTo turns a panic of the host function what into *err. It must be
+// deferred directly. http.ErrAbortHandler is re-raised: it is the host's
+// way to abort the response.
+func recoverTo(err *error, what string) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	*err = &panicError{what: what, value: v, stack: debug.Stack()}
+}
+
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("httpadapter: "+format, args...)
+}
+
+func quote(s string) string { return strconv.Quote(s) }

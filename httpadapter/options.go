@@ -1,0 +1,207 @@
+package httpadapter
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// Options configures the handlers. Only Source is required; every other
+// zero value is a working default.
+type Options struct {
+	// Source supplies the snapshot to serve for each request, usually a
+	// *theming.Store. Required: the constructors panic when it is nil.
+	Source theming.Source
+
+	// Prefix is the path New serves under, for hosts that mount it without
+	// stripping the prefix: with Prefix "/theming" the themes are at
+	// /theming/api/v2/theme/. "" (the default) serves at /api/v2/theme/,
+	// which is also right behind http.StripPrefix. It must be "" or start
+	// with "/" and not end with "/". The single-endpoint constructors
+	// ignore it: the host's router has already chosen the path.
+	Prefix string
+
+	// MediaBase is the URL that image paths in theme records are joined
+	// to: an absolute http(s) URL ("https://cdn.example.com/media/") or a
+	// path starting with "/". "" means theming.DefaultMediaBase, "/media/".
+	// A trailing slash is added when missing.
+	MediaBase string
+
+	// PreferredTheme tells which theme the requesting user prefers: a
+	// theme id, or 0 for no preference. It is called on each request to
+	// the theme-for-user endpoints, so it can read whatever the host's
+	// authentication middleware put in the request's context. An error is
+	// logged and answered with 500; so is a panic, which is recovered. A
+	// preferred id that names no theme falls back to the default theme.
+	// nil means no user ever has a preference.
+	PreferredTheme func(*http.Request) (int, error)
+
+	// Logger receives the real cause of every 500 response (source and
+	// hook errors, recovered panics). nil means slog.Default(), looked up
+	// when a message is logged, so a later slog.SetDefault is honoured.
+	Logger *slog.Logger
+
+	// CacheControl is the Cache-Control of the shared endpoints (the
+	// component catalog and the theme list), whose responses are the same
+	// for every user. "" means "no-cache": any cache may store them but
+	// must revalidate, which costs a 304 when nothing changed.
+	CacheControl string
+
+	// UserCacheControl is the Cache-Control of the theme-for-user
+	// endpoints (the theme config and the stylesheet). "" means
+	// "private, no-cache": browsers may keep and revalidate them, shared
+	// caches must not store them.
+	UserCacheControl string
+
+	// UserVary lists the request headers that PreferredTheme depends on;
+	// they are added to Vary on the theme-for-user endpoints, so that any
+	// cache told to store those responses keys them by user. nil means
+	// Cookie and Authorization; a non-nil empty slice adds none.
+	UserVary []string
+}
+
+// Defaults of the Options fields.
+const (
+	defaultCacheControl     = "no-cache"
+	defaultUserCacheControl = "private, no-cache"
+)
+
+// config is Options checked and completed, shared by an endpoint's
+// requests. Its header values are built once and never modified.
+type config struct {
+	source    theming.Source
+	prefix    string
+	mediaBase string
+	preferred func(*http.Request) (int, error)
+	logger    *slog.Logger
+
+	sharedCC []string // Cache-Control of the shared endpoints
+	userCC   []string // Cache-Control of the user endpoints
+	userVary []string // header names, canonical
+	k        consts
+}
+
+// newConfig checks opts and fills in defaults. It panics on
+// misconfiguration: the handlers are built at start-up, and a bad option
+// should stop the program there, not fail requests later.
+func newConfig(opts Options) *config {
+	if opts.Source == nil {
+		panic("httpadapter: Options.Source is nil")
+	}
+	if p := opts.Prefix; p != "" && (!strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/")) {
+		panic("httpadapter: Options.Prefix " + quote(p) + " must be empty or start with \"/\" and not end with \"/\"")
+	}
+	base, err := checkMediaBase(opts.MediaBase)
+	if err != nil {
+		panic(err.Error())
+	}
+	c := &config{
+		source:    opts.Source,
+		prefix:    opts.Prefix,
+		mediaBase: base,
+		preferred: opts.PreferredTheme,
+		logger:    opts.Logger,
+		sharedCC:  one(orDefault(opts.CacheControl, defaultCacheControl)),
+		userCC:    one(orDefault(opts.UserCacheControl, defaultUserCacheControl)),
+		k:         newConsts(),
+	}
+	vary := opts.UserVary
+	if vary == nil {
+		vary = []string{"Cookie", "Authorization"}
+	}
+	for _, name := range vary {
+		if !validToken(name) {
+			panic("httpadapter: Options.UserVary: " + quote(name) + " is not a header name")
+		}
+		c.userVary = append(c.userVary, http.CanonicalHeaderKey(name))
+	}
+	return c
+}
+
+// checkMediaBase validates a media base URL and gives it a trailing
+// slash. It is stricter than theming, which also takes relative paths
+// such as "media/": those would resolve against the API's own path.
+func checkMediaBase(base string) (string, error) {
+	if base == "" {
+		return theming.DefaultMediaBase, nil
+	}
+	u, err := url.Parse(base)
+	switch {
+	case err != nil:
+		return "", errorf("Options.MediaBase %s: %v", quote(base), err)
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
+		return "", errorf("Options.MediaBase %s: want no query or fragment", quote(base))
+	case u.Scheme == "" && strings.HasPrefix(base, "/"):
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+	default:
+		return "", errorf("Options.MediaBase %s: want an absolute http(s) URL or a path starting with \"/\"", quote(base))
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	return base, nil
+}
+
+// log returns the logger to use now.
+func (c *config) log() *slog.Logger {
+	if c.logger != nil {
+		return c.logger
+	}
+	return slog.Default()
+}
+
+// snapshot asks the Source for the snapshot, turning a panic into an
+// error.
+func (c *config) snapshot(ctx context.Context) (s *theming.Snapshot, err error) {
+	defer recoverTo(&err, "Source.Snapshot")
+	s, err = c.source.Snapshot(ctx)
+	if err == nil && s == nil {
+		err = errorf("Source.Snapshot returned no snapshot and no error")
+	}
+	return s, err
+}
+
+// preference calls the PreferredTheme hook, turning a panic into an
+// error.
+func (c *config) preference(r *http.Request) (id int, err error) {
+	if c.preferred == nil {
+		return 0, nil
+	}
+	defer recoverTo(&err, "PreferredTheme")
+	return c.preferred(r)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// one returns a header value slice whose capacity is its length, so that
+// appending to it (Header.Add) copies instead of writing into the shared
+// array.
+func one(s string) []string { return []string{s}[:1:1] }
+
+// validToken reports whether s is an RFC 9110 token, as header names are.
+func validToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isTchar(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isTchar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}

@@ -1,0 +1,108 @@
+package httpadapter
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// Stylesheet returns a handler that serves the requesting user's theme
+// (as opts.PreferredTheme tells) as a CSS stylesheet of custom
+// properties, for every request it receives:
+//
+//	<link rel="stylesheet" href="/theme.css">
+//
+// It is not part of New, and not of the DRF API: it has no browsable
+// rendering and no format parameter. GET and HEAD get the sheet
+// (text/css; charset=utf-8) with an ETag, answering If-None-Match with
+// 304; OPTIONS gets 204 with Allow; other methods 405. Like the theme
+// config it is per user: opts.UserCacheControl and opts.UserVary apply.
+// Errors are answered as the JSON endpoints answer them. It panics if
+// opts is misconfigured.
+func Stylesheet(opts Options) http.Handler {
+	c := newConfig(opts)
+	h := &stylesheet{c: c}
+	if len(c.userVary) > 0 {
+		h.vary, h.varyJoined = c.userVary, one(strings.Join(c.userVary, ", "))
+	}
+	h.cache = newSnapCache(func(s *theming.Snapshot) (map[int]*rep, error) {
+		sheets := make(map[int]*rep)
+		for _, t := range s.Themes() {
+			sheets[t.ID()] = newRep(t.Stylesheet())
+		}
+		return sheets, nil
+	})
+	return h
+}
+
+type stylesheet struct {
+	c          *config
+	vary       []string
+	varyJoined []string
+	cache      *snapCache[map[int]*rep]
+}
+
+func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	k := &e.c.k
+	h := w.Header()
+	h["Allow"] = k.allow
+	h["X-Content-Type-Options"] = k.nosniff
+	if e.vary != nil {
+		addVary(h, e.vary, e.varyJoined)
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodOptions:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	default:
+		h["Cache-Control"] = k.noStore
+		writeRaw(w, r, http.StatusMethodNotAllowed, k.json, methodNotAllowed(r.Method))
+		return
+	}
+	rp, err := e.find(r)
+	switch {
+	case errors.Is(err, errNoTheme):
+		h["Cache-Control"] = k.noStore
+		writeRaw(w, r, http.StatusNotFound, k.json, k.notFound)
+		return
+	case err != nil:
+		e.c.fail(r, "Stylesheet", err)
+		h["Cache-Control"] = k.noStore
+		writeRaw(w, r, http.StatusInternalServerError, k.json, k.serverError)
+		return
+	}
+	h["Cache-Control"] = e.c.userCC
+	h["Etag"] = rp.hETag
+	if noneMatch(r, rp.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h["Content-Type"] = k.css
+	h["Content-Length"] = rp.hLen
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(rp.body)
+	}
+}
+
+func (e *stylesheet) find(r *http.Request) (*rep, error) {
+	s, err := e.c.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	sheets, err := e.cache.get(s)
+	if err != nil {
+		return nil, err
+	}
+	t, err := chooseTheme(e.c, r, s)
+	if err != nil {
+		return nil, err
+	}
+	if rp, ok := sheets[t.ID()]; ok {
+		return rp, nil
+	}
+	return nil, errorf("theme %d has no stylesheet", t.ID())
+}
