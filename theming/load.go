@@ -159,7 +159,8 @@ func schemeIndex(s Scheme) int {
 
 // parseValue parses a fallback or override value into a ref, reporting a
 // reference to a missing or (from a visible owner) hidden component.
-func (ix *index) parseValue(v string, ownerVisible bool, path string, ps *problems) ref {
+// The path is built only when there is a problem to report.
+func (ix *index) parseValue(v string, ownerVisible bool, path func() string, ps *problems) ref {
 	r, err := colorref.ParseRef(v)
 	if err != nil || r.Kind() == colorref.KindVariable {
 		return ref{comp: refNone} // reported by the field rules
@@ -170,10 +171,10 @@ func (ix *index) parseValue(v string, ownerVisible bool, path string, ps *proble
 	j, ok := ix.byID[r.Name()]
 	switch {
 	case !ok:
-		ps.add(path, ErrUnknownComponent, "unknown component "+strconv.Quote(r.Name()))
+		ps.add(path(), ErrUnknownComponent, "unknown component "+strconv.Quote(r.Name()))
 		return ref{comp: refNone}
 	case ownerVisible && ix.cat.Components[j].Hidden:
-		ps.add(path, ErrHiddenReference, "refers to hidden component "+strconv.Quote(r.Name())+"; the served catalog must be self-contained")
+		ps.add(path(), ErrHiddenReference, "refers to hidden component "+strconv.Quote(r.Name())+"; the served catalog must be self-contained")
 		return ref{comp: refNone}
 	}
 	return ref{comp: j}
@@ -204,10 +205,10 @@ func checkCatalog(cat *Catalog, ps *problems) *index {
 	for _, s := range Schemes() {
 		refs := make([]ref, len(cat.Components))
 		for i, c := range cat.Components {
-			path := fmt.Sprintf("components[%d].fallback.%s", i, s)
+			path := func() string { return fmt.Sprintf("components[%d].fallback.%s", i, s) }
 			refs[i] = ix.parseValue(c.Fallback.For(s), !c.Hidden, path, ps)
 			if refs[i].comp == i {
-				ps.add(path, ErrCycle, fmt.Sprintf("component %q falls back to itself", c.ID))
+				ps.add(path(), ErrCycle, fmt.Sprintf("component %q falls back to itself", c.ID))
 				refs[i].comp = refNone
 			}
 		}
@@ -220,7 +221,7 @@ func checkCatalog(cat *Catalog, ps *problems) *index {
 	}
 	for i, c := range cat.Components {
 		for k, t := range c.ContrastAgainst {
-			checkTarget(ix, c, t, fmt.Sprintf("components[%d].contrast_against[%d].value", i, k), ps)
+			checkTarget(ix, c, t, func() string { return fmt.Sprintf("components[%d].contrast_against[%d].value", i, k) }, ps)
 		}
 	}
 	ix.pageBG = ix.visibleRef(cat.PageBackground, "page_background", ps)
@@ -247,31 +248,31 @@ func (ix *index) visibleRef(id, path string, ps *problems) int {
 	return j
 }
 
-func checkTarget(ix *index, owner Component, t ContrastTarget, path string, ps *problems) {
+func checkTarget(ix *index, owner Component, t ContrastTarget, path func() string, ps *problems) {
 	switch t.Type {
 	case TargetComponent:
 		if colorref.CheckComponentID(t.Value) != nil {
-			ps.add(path, ErrInvalid, describeErr(t.Value, "is not a component id", colorref.CheckComponentID(t.Value)))
+			ps.add(path(), ErrInvalid, describeErr(t.Value, "is not a component id", colorref.CheckComponentID(t.Value)))
 			return
 		}
 		j, ok := ix.byID[t.Value]
 		switch {
 		case !ok:
-			ps.add(path, ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
+			ps.add(path(), ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
 		case !owner.Hidden && ix.cat.Components[j].Hidden:
-			ps.add(path, ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
+			ps.add(path(), ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
 		}
 	case TargetVariable:
 		if err := colorref.CheckVariable(t.Value); err != nil {
-			ps.add(path, ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
+			ps.add(path(), ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
 			return
 		}
 		loc, ok := ix.vars[t.Value]
 		switch {
 		case !ok:
-			ps.add(path, ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
+			ps.add(path(), ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
 		case !owner.Hidden && ix.cat.Components[loc.comp].Hidden:
-			ps.add(path, ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, ix.cat.Components[loc.comp].ID))
+			ps.add(path(), ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, ix.cat.Components[loc.comp].ID))
 		}
 	case TargetHSL:
 		r, err := colorref.ParseRef(t.Value)
@@ -279,7 +280,7 @@ func checkTarget(ix *index, owner Component, t ContrastTarget, path string, ps *
 			err = errors.New("not a color")
 		}
 		if err != nil {
-			ps.add(path, ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
+			ps.add(path(), ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
 		}
 	}
 }
@@ -355,7 +356,7 @@ func themeOverrides(t Theme, i int, ix *index, ps *problems) ([2]map[int]ref, bo
 			if v == "" {
 				continue
 			}
-			r := ix.parseValue(v, true, path+"."+string(s), ps)
+			r := ix.parseValue(v, true, func() string { return path + "." + string(s) }, ps)
 			if r.comp == refNone {
 				ok = false
 				continue

@@ -1,0 +1,59 @@
+package theming
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+// FuzzLoad feeds arbitrary bytes to the catalog loader (with fixed valid
+// themes). It must never panic, must fail only with a *ValidationError,
+// and whatever loads must re-encode and reload to the same data: the same
+// served catalog and the same resolved colors.
+func FuzzLoad(f *testing.F) {
+	const themes = `{"themes": [{"id": 1, "name": "T", "favicon": null, "logo": null, "logo_inverse": null,
+	  "compact_logo": null, "compact_logo_inverse": null, "logo_site": null,
+	  "light_mode_logo_type": "DEFAULT", "dark_mode_logo_type": "DEFAULT", "logo_alignment": "left",
+	  "logo_height": 0, "logo_margin_left": 0, "logo_margin_top": 0,
+	  "compact_light_mode_logo_type": "DEFAULT", "compact_dark_mode_logo_type": "DEFAULT",
+	  "compact_logo_size": 0, "default_group_banner": null, "default_event_banner": null,
+	  "default_user_profile_banner": null, "is_default": true}]}`
+	seeds := []string{
+		`{"page_background": "p", "palette_preview": ["p"], "components": [{"component_id": "p", "name": "P", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0 0% 10%)"}, "variables": [{"css_variable": "--p", "opacity": 0.5}]}]}`,
+		`{"page_background": "p", "palette_preview": [], "components": [{"component_id": "p", "name": "P", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []}, {"component_id": "a", "name": "A", "fallback": {"light": "p", "dark": "p"}, "variables": [{"css_variable": "--a", "lightness_offset": -5, "lightness": 0}], "contrast_against": [{"type": "component", "value": "p", "contrast_type": "text"}], "hidden": true}]}`,
+		`{"page_background": "p", "palette_preview": [], "components": [{"component_id": "p", "name": "P", "fallback": {"light": "a", "dark": "a"}, "variables": []}, {"component_id": "a", "name": "A", "fallback": {"light": "p", "dark": "p"}, "variables": []}]}`,
+		`{"components": [[[[]]]]}`, `{"a": 1, "a": 2}`, "\xff", `[]`, `null`,
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, catalog []byte) {
+		s, err := Load(catalog, []byte(themes))
+		if err != nil {
+			var verr *ValidationError
+			if !errors.As(err, &verr) || len(verr.Problems) == 0 {
+				t.Fatalf("Load failed with %T %v, want a *ValidationError with problems", err, err)
+			}
+			return
+		}
+		again, err := json.Marshal(s.catalog)
+		if err != nil {
+			t.Fatalf("re-encoding a loaded catalog: %v", err)
+		}
+		s2, err := Load(again, []byte(themes))
+		if err != nil {
+			t.Fatalf("a loaded catalog re-encoded as %s does not reload: %v", again, err)
+		}
+		if string(s.defsJSON) != string(s2.defsJSON) {
+			t.Fatalf("served catalog changed on reload:\n%s\n%s", s.defsJSON, s2.defsJSON)
+		}
+		a, b := s.themes[0], s2.themes[0]
+		for k := range a.colors {
+			for i := range a.colors[k] {
+				if a.colors[k][i] != b.colors[k][i] {
+					t.Fatalf("component %d resolved to %v, then %v", i, a.colors[k][i], b.colors[k][i])
+				}
+			}
+		}
+	})
+}
