@@ -23,7 +23,7 @@ header h1{margin:0;font-size:22px;font-weight:600}
 header p{margin:4px 0 0;opacity:.85}
 main{padding:16px 24px;max-width:1100px}
 nav{display:flex;gap:8px;flex-wrap:wrap;margin-bottom:14px}
-nav a,nav button{font:inherit;font-weight:600;padding:6px 14px;border-radius:4px;border:1px solid #2a5bd7;background:#fff;color:#2a5bd7;text-decoration:none;cursor:pointer}
+nav a{font:inherit;font-weight:600;padding:6px 14px;border-radius:4px;border:1px solid #2a5bd7;background:#fff;color:#2a5bd7;text-decoration:none;cursor:pointer}
 nav a.primary{background:#2a5bd7;color:#fff}
 pre{background:#fff;border:1px solid #d5dae3;border-radius:4px;padding:12px 14px;overflow:auto;white-space:pre-wrap;word-break:break-word;font:13px/1.5 ui-monospace,monospace;margin:0 0 14px}
 h2{font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:#5a6578;margin:18px 0 6px}
@@ -32,8 +32,8 @@ h2{font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:#5a6578;ma
 a.s{color:#2a5bd7}
 `
 	pageScript = `
-document.getElementById("options").addEventListener("click", async function () {
-  var out = document.getElementById("options-result");
+async function showOptions() {
+  var out = document.getElementById("options");
   try {
     var r = await fetch(location.pathname, {method: "OPTIONS", headers: {Accept: "application/json"}});
     var text = "HTTP " + r.status + " " + r.statusText + "\n";
@@ -45,7 +45,9 @@ document.getElementById("options").addEventListener("click", async function () {
     out.textContent = "OPTIONS failed: " + e;
   }
   out.hidden = false;
-});
+}
+document.getElementById("options-link").addEventListener("click", showOptions);
+if (location.hash === "#options") showOptions();
 `
 )
 
@@ -77,9 +79,10 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <nav aria-label="Requests">
 <a class="primary" href="?format=api">GET</a>
 <a href="?format=json">GET as JSON</a>
-<button type="button" id="options">OPTIONS</button>
+<a href="#options" id="options-link">OPTIONS</a>
 </nav>
-<pre id="options-result" hidden></pre>
+<noscript><p>The OPTIONS control needs JavaScript; without it: curl -X OPTIONS on this URL.</p></noscript>
+<pre id="options" hidden></pre>
 <h2>Request</h2>
 <pre class="meta"><b>{{.Method}}</b> {{.Target}}</pre>
 <h2>Response</h2>

@@ -1,0 +1,105 @@
+package httpadapter_test
+
+import (
+	"html"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+const xssName = `<script>alert(1)</script>`
+
+func xssSnapshot(t testing.TB) *theming.Snapshot {
+	return snapshotWith(t, func(th []map[string]any) []map[string]any {
+		th[0]["name"] = xssName
+		th[1]["name"] = `"><img src=x onerror=alert(2)>`
+		return th
+	})
+}
+
+func TestTheBrowsablePageEscapesEverything(t *testing.T) {
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(xssSnapshot(t))}))
+	tests := []struct {
+		name string
+		give string
+		want string // must appear escaped
+	}{
+		{"a theme name in the list", themesPath + "?format=api", xssName},
+		{"a theme name in an attribute-breaking form", themesPath + "?format=api", `"><img src=x onerror=alert(2)>`},
+		{"the theme for the user", configPath + "?format=api", xssName},
+		{"a query in the request line", themesPath + "?format=api&q=%3Cscript%3Ealert(3)%3C/script%3E", "alert(3)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := do(t, ts, http.MethodGet, tt.give, nil)
+			require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s", tt.give)
+			page := string(body)
+			assert.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"), "GET %s", tt.give)
+			assert.NotContains(t, page, "<script>alert", "GET %s", tt.give)
+			assert.NotContains(t, page, "<img", "GET %s", tt.give)
+			assert.Contains(t, html.UnescapeString(page), tt.want, "GET %s: the value is shown, as text", tt.give)
+			// One <script> element: the page's own.
+			assert.Equal(t, 1, strings.Count(page, "<script"), "GET %s", tt.give)
+		})
+	}
+
+	t.Run("a theme name shows as text, decoded from JSON's escapes", func(t *testing.T) {
+		_, body := do(t, ts, http.MethodGet, themesPath+"?format=api", nil)
+		assert.Contains(t, string(body), `&#34;&lt;script&gt;alert(1)&lt;/script&gt;&#34;`, "GET %s?format=api", themesPath)
+	})
+}
+
+func TestTheBrowsablePageShowsTheExchange(t *testing.T) {
+	snap := defaultSnapshot(t)
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), MediaBase: "https://cdn.example.com/media/"}))
+	resp, body := do(t, ts, http.MethodGet, themesPath+"?format=api", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	page := string(body)
+	themes, err := snap.ThemesJSON("https://cdn.example.com/media/")
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"the view's name", "<h1>Theme List</h1>"},
+		{"the view's description", "<p>Return the themes.</p>"},
+		{"the request line", "<b>GET</b> /api/v2/theme/?format=api"},
+		{"the status line", "<b>HTTP 200 OK</b>"},
+		{"the JSON response's Content-Type", "<b>Content-Type:</b> application/json\n"},
+		{"the JSON response's ETag", "<b>ETag:</b> " + html.EscapeString(etagOf(themes)) + "\n"},
+		{"the JSON response's Vary", "<b>Vary:</b> Accept\n"},
+		{"the Allow header", "<b>Allow:</b> GET, HEAD, OPTIONS\n"},
+		{"an image URL as a link", `<a class="s" href="https://cdn.example.com/media/themes/1/favicon.svg">&#34;https://cdn.example.com/media/themes/1/favicon.svg&#34;</a>`},
+		{"a key", `<span class="k">&#34;palette_preview&#34;</span>`},
+		{"the JSON indented by 4", "\n    {\n        <span class=\"k\">&#34;colors&#34;</span>: {"},
+		{"a GET control", `<a class="primary" href="?format=api">GET</a>`},
+		{"a GET-as-JSON control", `<a href="?format=json">GET as JSON</a>`},
+		{"an OPTIONS control", `<a href="#options" id="options-link">OPTIONS</a>`},
+	}
+	for _, tt := range tests {
+		t.Run("it shows "+tt.name, func(t *testing.T) {
+			assert.Contains(t, page, tt.want, "GET %s?format=api", themesPath)
+		})
+	}
+
+	t.Run("every theme's URLs are links", func(t *testing.T) {
+		links := regexp.MustCompile(`href="(https://cdn\.example\.com/[^"]+)"`).FindAllStringSubmatch(page, -1)
+		urls := regexp.MustCompile(`"(https://cdn\.example\.com/[^"]+)"`).FindAllStringSubmatch(string(themes), -1)
+		require.NotEmpty(t, urls, "the theme list has image URLs")
+		assert.Len(t, links, len(urls), "GET %s?format=api", themesPath)
+	})
+
+	t.Run("the page admits only its own script", func(t *testing.T) {
+		csp := resp.Header.Get("Content-Security-Policy")
+		assert.Contains(t, csp, "default-src 'none'", "GET %s?format=api", themesPath)
+		assert.Contains(t, csp, "script-src 'sha256-", "GET %s?format=api", themesPath)
+		assert.NotContains(t, csp, "unsafe-inline", "GET %s?format=api", themesPath)
+	})
+}
