@@ -1,0 +1,226 @@
+package httpadapter_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// get fetches a URL and prints the status, the content type and the
+// start of the body.
+func get(url string, header ...string) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	fmt.Println(resp.Status, resp.Header.Get("Content-Type"), string(body[:min(len(body), 24)]))
+}
+
+// A Store holds the data; New serves the three endpoints.
+func ExampleNew() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	store := theming.NewStore(snap)
+
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: store}))
+	defer srv.Close()
+
+	get(srv.URL + "/api/v2/theme/component-defs/")
+	get(srv.URL + "/api/v2/theme/")
+	get(srv.URL + "/api/v2/theme/config/")
+	get(srv.URL+"/api/v2/theme/config/", "Accept", "application/json; indent=2")
+	// Output:
+	// 200 OK application/json [{"component_id":"page-b
+	// 200 OK application/json [{"colors":{"event-date-
+	// 200 OK application/json {"colors":{"event-date-b
+	// 200 OK application/json {
+	//   "colors": {
+	//     "eve
+}
+
+// Mount the API in a host's http.ServeMux next to its own routes, which
+// can use Go 1.22 method and wildcard patterns. Registering the subtree
+// without its slash too lets the handler answer APPEND_SLASH redirects
+// itself.
+func ExampleNew_serveMux() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", api)
+	mux.Handle("/api/v2/theme", api)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") })
+
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	get(srv.URL + "/api/v2/theme/config/")
+	get(srv.URL + "/healthz")
+	// Output:
+	// 200 OK application/json {"colors":{"event-date-b
+	// 200 OK text/plain; charset=utf-8 ok
+}
+
+// Hosts that route each path themselves use the single-endpoint
+// constructors with any pattern, here Go 1.22 ones.
+func ExampleThemes() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	opts := httpadapter.Options{Source: theming.NewStore(snap), MediaBase: "https://cdn.example.com/media/"}
+
+	mux := http.NewServeMux()
+	mux.Handle("/v2/themes/{$}", httpadapter.Themes(opts))
+	mux.Handle("/v2/themes/mine/{$}", httpadapter.ThemeConfig(opts))
+
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	get(srv.URL + "/v2/themes/")
+	get(srv.URL + "/v2/themes/mine/")
+	// Output:
+	// 200 OK application/json [{"colors":{"event-date-
+	// 200 OK application/json {"colors":{"event-date-b
+}
+
+// Under a plain prefix, strip it with http.StripPrefix; the handler then
+// sees /api/v2/theme/... and its redirects still carry the prefix.
+func ExampleNew_stripPrefix() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/theming/", http.StripPrefix("/theming", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})))
+
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	get(srv.URL + "/theming/api/v2/theme/")
+	resp, err := http.DefaultTransport.RoundTrip(must(http.NewRequest(http.MethodGet, srv.URL+"/theming/api/v2/theme?format=json", nil)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	resp.Body.Close()
+	fmt.Println(resp.Status, resp.Header.Get("Location"))
+	// Output:
+	// 200 OK application/json [{"colors":{"event-date-
+	// 301 Moved Permanently /theming/api/v2/theme/?format=json
+}
+
+// Or keep the prefix in the path and tell the handler with the Prefix
+// option.
+func ExampleOptions_prefix() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/theming/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: "/theming"}))
+
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	get(srv.URL + "/theming/api/v2/theme/component-defs/")
+	// Output:
+	// 200 OK application/json [{"component_id":"page-b
+}
+
+type userKey struct{}
+
+// PreferredTheme reads whatever the host's authentication middleware put
+// in the request's context. UserVary names the request headers that the
+// answer depends on, so caches keep users apart.
+func ExampleOptions_preferredTheme() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	prefs := map[string]int{"alice": 2} // the host's user settings
+	api := httpadapter.ThemeConfig(httpadapter.Options{
+		Source: theming.NewStore(snap),
+		PreferredTheme: func(r *http.Request) (int, error) {
+			user, _ := r.Context().Value(userKey{}).(string)
+			return prefs[user], nil // 0: no preference
+		},
+		UserVary: []string{"Authorization"},
+	})
+	// The host's authentication: a bearer token names the user here.
+	auth := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			user := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, user)))
+		})
+	}
+	srv := httptest.NewServer(auth(api))
+	defer srv.Close()
+
+	for _, token := range []string{"Bearer alice", "Bearer bob"} {
+		req := must(http.NewRequest(http.MethodGet, srv.URL, nil))
+		req.Header.Set("Authorization", token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			log.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		name := string(body[strings.Index(string(body), `"name"`):])
+		fmt.Println(token, resp.Header.Get("Vary"), name[:strings.Index(name, ",")])
+	}
+	// Output:
+	// Bearer alice Accept, Authorization "name":"Ember"
+	// Bearer bob Accept, Authorization "name":"Harbor"
+}
+
+// Stylesheet serves the user's theme as CSS custom properties, for a
+// <link rel="stylesheet" href="/theme.css">.
+func ExampleStylesheet() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /theme.css", httpadapter.Stylesheet(httpadapter.Options{Source: theming.NewStore(snap)}))
+
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/theme.css")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	css, _ := io.ReadAll(resp.Body)
+	fmt.Println(resp.Status, resp.Header.Get("Content-Type"))
+	fmt.Println(strings.Join(strings.Split(string(css), "\n")[:4], "\n"))
+	// Output:
+	// 200 OK text/css; charset=utf-8
+	// /* theme 1: Harbor */
+	// :root,
+	// [data-color-scheme="light"] {
+	//   color-scheme: light;
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		log.Fatal(err)
+	}
+	return v
+}
