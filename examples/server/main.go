@@ -1,0 +1,118 @@
+// Command server is the themekit example server: the theming API on the
+// embedded default data, with no setup.
+//
+//	go run ./examples/server
+//	curl http://127.0.0.1:8000/api/v2/theme/
+//
+// It serves the three v2 endpoints (httpadapter.New), the requesting
+// user's theme as CSS at /theme.css, the themes' images under /media/, and
+// a start page at /. Flags:
+//
+//	-addr HOST:PORT   where to listen (default 127.0.0.1:8000)
+//	-data DIR         serve DIR/catalog.json and DIR/themes.json (and images
+//	                  from DIR/media) instead of the embedded data; invalid
+//	                  data stops the server at start, listing every problem
+//	-media-url URL    the media base URL in theme records (default: this
+//	                  server's /media/, e.g. http://127.0.0.1:8000/media/)
+//	-users FILE       the demo users: a JSON object {"alice": 2, ...} of
+//	                  user names and preferred theme ids
+//
+// With -data, editing either file (polled every second) or sending SIGHUP
+// reloads them; a version that does not load is logged, once per problem,
+// and the previous one stays served. SIGINT and SIGTERM shut down
+// gracefully. Every request is logged with slog.
+//
+// The user rule is a demo: the X-Demo-User request header names the user
+// and the users file gives that user's preferred theme. Anyone can send
+// any name; a real host sets httpadapter.Options.PreferredTheme from its
+// own authentication instead.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	os.Exit(run(ctx, os.Args[1:], os.Stderr, hup))
+}
+
+// run is the whole program; it returns the exit code.
+func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Signal) int {
+	fl := flag.NewFlagSet("server", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	addr := fl.String("addr", "127.0.0.1:8000", "`host:port` to listen on")
+	dataDir := fl.String("data", "", "`dir`ectory with catalog.json and themes.json (default: the embedded data)")
+	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default: this server's /media/)")
+	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if fl.NArg() > 0 {
+		fmt.Fprintf(stderr, "server: unexpected arguments %q\n", fl.Args())
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "server: %v\n", err)
+		return 1
+	}
+	defer ln.Close()
+	if *mediaURL == "" {
+		*mediaURL = mediaBase(ln.Addr().String())
+	}
+	srv, err := newServer(config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log})
+	if err != nil {
+		fmt.Fprintf(stderr, "server: cannot start: the data does not load:\n")
+		for _, p := range problems(err) {
+			fmt.Fprintf(stderr, "  %s\n", p)
+		}
+		return 1
+	}
+	if srv.reloader != nil {
+		go srv.reloader.run(ctx, time.Second, hup)
+	}
+
+	hs := &http.Server{Handler: srv.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "media", *mediaURL, "data", dataName(*dataDir))
+
+	select {
+	case err := <-served:
+		fmt.Fprintf(stderr, "server: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "server: shutdown: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func dataName(dir string) string {
+	if dir == "" {
+		return "embedded"
+	}
+	return dir
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// reloader reloads a data directory into a Store when its files change
+// (by polling their modification times and sizes) or when asked (SIGHUP).
+// A version that does not load is logged and the Store keeps serving the
+// previous one; each problem is logged once until a version loads.
+type reloader struct {
+	dir   string
+	store *theming.Store
+	log   *slog.Logger
+
+	seen     stamp    // the files as they were at the last attempt
+	reported []string // problems logged since the last good load
+}
+
+// stamp identifies a version of the two files without reading them.
+type stamp [2]struct {
+	mod  time.Time
+	size int64
+	err  bool
+}
+
+func newReloader(dir string, store *theming.Store, log *slog.Logger) *reloader {
+	rl := &reloader{dir: dir, store: store, log: log}
+	rl.seen = rl.stamp()
+	return rl
+}
+
+func (rl *reloader) stamp() stamp {
+	var s stamp
+	for i, name := range []string{theming.CatalogFile, theming.ThemesFile} {
+		st, err := os.Stat(filepath.Join(rl.dir, name))
+		if err != nil {
+			s[i].err = true
+			continue
+		}
+		s[i].mod, s[i].size = st.ModTime(), st.Size()
+	}
+	return s
+}
+
+// run polls every interval and reloads on a value from hup, until ctx is
+// done. Only run's goroutine touches the reloader's state.
+func (rl *reloader) run(ctx context.Context, every time.Duration, hup <-chan os.Signal) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			rl.check(false)
+		case <-hup:
+			rl.log.Info("reload requested")
+			rl.check(true)
+		}
+	}
+}
+
+// check reloads if the files changed since the last attempt, or if force.
+func (rl *reloader) check(force bool) {
+	now := rl.stamp()
+	if now == rl.seen && !force {
+		return
+	}
+	rl.seen = now
+	rl.log.Debug("loading the data", "dir", rl.dir)
+	err := rl.store.Reload(os.DirFS(rl.dir))
+	if err == nil {
+		rl.reported = nil
+		rl.log.Info("data reloaded", "dir", rl.dir)
+		return
+	}
+	probs := problems(err)
+	fresh := 0
+	for _, p := range probs {
+		if slices.Contains(rl.reported, p) {
+			continue
+		}
+		rl.reported = append(rl.reported, p)
+		fresh++
+		rl.log.Warn("data not reloaded; serving the previous version", "dir", rl.dir, "problem", p)
+	}
+	if fresh == 0 && force {
+		rl.log.Warn("data not reloaded; its problems are logged above", "dir", rl.dir, "problems", len(probs))
+	}
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// demoUsers is the default -users file: who prefers which theme.
+//
+//go:embed users.json
+var demoUsers []byte
+
+// demoUserHeader names the demo's user. It is a demo rule: anyone can
+// send any name. A real host takes the user from its own authentication.
+const demoUserHeader = "X-Demo-User"
+
+// config is what the flags set.
+type config struct {
+	DataDir   string        // "" serves the embedded default data
+	MediaURL  string        // the media base URL put in theme records
+	UsersFile string        // "" uses the embedded demo users
+	Poll      time.Duration // how often to look for edits of DataDir's files
+	Logger    *slog.Logger
+}
+
+// server is the example server's wiring.
+type server struct {
+	handler http.Handler
+	store   *theming.Store
+	// reloader watches DataDir; nil when serving the embedded data.
+	reloader *reloader
+}
+
+// newServer loads the data and the users and builds the handler. Invalid
+// data is an error (a *theming.ValidationError listing every problem).
+func newServer(cfg config) (*server, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	var (
+		data  fs.FS = theming.DefaultFS()
+		snap  *theming.Snapshot
+		err   error
+		users map[string]int
+	)
+	if cfg.DataDir != "" {
+		data = os.DirFS(cfg.DataDir)
+	}
+	if snap, err = theming.LoadFS(data); err != nil {
+		return nil, err
+	}
+	if users, err = loadUsers(cfg.UsersFile); err != nil {
+		return nil, err
+	}
+	media, err := fs.Sub(data, "media")
+	if err != nil {
+		return nil, err
+	}
+	s := &server{store: theming.NewStore(snap)}
+	if cfg.DataDir != "" {
+		s.reloader = newReloader(cfg.DataDir, s.store, log)
+	}
+
+	opts := httpadapter.Options{
+		Source:    s.store,
+		MediaBase: cfg.MediaURL,
+		Logger:    log,
+		// Demo rule: the X-Demo-User header names the user, and the
+		// users file maps names to preferred theme ids. Unknown users
+		// have no preference (0) and get the default theme.
+		PreferredTheme: func(r *http.Request) (int, error) {
+			return users[r.Header.Get(demoUserHeader)], nil
+		},
+		// The answer depends on that header, so caches must key on it.
+		UserVary: []string{demoUserHeader},
+	}
+	api := httpadapter.New(opts)
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", api)
+	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
+	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	mux.Handle("/media/", http.StripPrefix("/media/", mediaHandler(media)))
+	mux.Handle("/{$}", indexHandler(users))
+	s.handler = accessLog(log, mux)
+	return s, nil
+}
+
+// loadUsers reads a users file: a JSON object of user names and theme
+// ids. "" is the embedded demo file.
+func loadUsers(path string) (map[string]int, error) {
+	raw := demoUsers
+	name := "the embedded users.json"
+	if path != "" {
+		var err error
+		if raw, err = os.ReadFile(path); err != nil {
+			return nil, fmt.Errorf("users file: %w", err)
+		}
+		name = path
+	}
+	var users map[string]int
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&users); err != nil {
+		return nil, fmt.Errorf("%s: want a JSON object of user names and theme ids: %w", name, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: data after the JSON object", name)
+	}
+	return users, nil
+}
+
+// mediaBase is the default -media-url for a server listening on addr:
+// this server's own /media/, with an unspecified host replaced by the
+// loopback address so that the URLs load from this machine.
+func mediaBase(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "/media/"
+	}
+	switch ip := net.ParseIP(host); {
+	case host == "" || ip != nil && ip.IsUnspecified() && ip.To4() != nil:
+		host = "127.0.0.1"
+	case ip != nil && ip.IsUnspecified():
+		host = "::1"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/media/"
+}
+
+// mediaHandler serves the themes' images from fsys, files only: no
+// directory listings. SVG can carry scripts, so the images are served
+// sandboxed.
+func mediaHandler(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if st, err := fs.Stat(fsys, name); err != nil || st.IsDir() || !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+		h.Set("Cache-Control", "public, max-age=300")
+		files.ServeHTTP(w, r)
+	})
+}
+
+const indexTemplate = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>themekit example server</title>
+<link rel="stylesheet" href="/theme.css"></head>
+<body style="font-family:system-ui,sans-serif;background:var(--page-background);color:var(--text-primary);max-width:760px;margin:2em auto;padding:0 1em">
+<h1>themekit example server</h1>
+<p>The theming API, browsable:</p>
+<ul>
+<li><a href="/api/v2/theme/component-defs/?format=api">/api/v2/theme/component-defs/</a> (the component catalog)</li>
+<li><a href="/api/v2/theme/?format=api">/api/v2/theme/</a> (the themes)</li>
+<li><a href="/api/v2/theme/config/?format=api">/api/v2/theme/config/</a> (the theme for the requesting user)</li>
+<li><a href="/theme.css">/theme.css</a> (that theme as CSS custom properties; this page uses it)</li>
+</ul>
+<p>Demo users (send <code>X-Demo-User: name</code>; the header is a demo rule, not authentication):
+{{range $i, $u := .}}{{if $i}}, {{end}}<code>{{$u}}</code>{{end}}.</p>
+</body></html>
+`
+
+// indexHandler is a small start page linking the endpoints.
+func indexHandler(users map[string]int) http.Handler {
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range users {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	var b bytes.Buffer
+	if err := template.Must(template.New("index").Parse(indexTemplate)).Execute(&b, names); err != nil {
+		panic(err) // the template and its data are fixed
+	}
+	page := b.Bytes()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Write(page)
+	})
+}
+
+// accessLog logs each request: method, path, status, bytes and duration.
+func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &recorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("method", r.Method),
+			slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status),
+			slog.Int64("bytes", rec.bytes),
+			slog.Duration("duration", time.Since(start)))
+	})
+}
+
+// recorder notes the status and the body size of a response.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// problems lists what is wrong with data that failed to load, one line
+// each, with its file and JSON path.
+func problems(err error) []string {
+	var ve *theming.ValidationError
+	if errors.As(err, &ve) {
+		out := make([]string, len(ve.Problems))
+		for i, p := range ve.Problems {
+			out[i] = p.Error()
+		}
+		return out
+	}
+	return []string{err.Error()}
+}
