@@ -1,0 +1,372 @@
+package theming
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+)
+
+// Suggestion is a proposed fix for a failing Finding: the component's
+// color with its lightness moved, and the contrast it then has.
+type Suggestion struct {
+	Foreground colorref.Color `json:"foreground"`
+	Ratio      float64        `json:"ratio"` // WCAG 2 ratio of Foreground on the finding's background, re-checked
+	APCA       float64        `json:"apca"`  // APCA-W3 Lc of Foreground on the background
+}
+
+// Suggest returns the fix contrast.SuggestLightness computes for the
+// finding: the component's color with the same hue, saturation and alpha
+// and the lightness nearest its own that meets the required ratio on the
+// same background and backdrop. The component moves, not its target,
+// because the component is the foreground of its rules. The suggestion is
+// re-checked with contrast.RatioOver, and ok is false when no lightness
+// passes. For a finding that passes, the suggestion is its own foreground.
+func (f Finding) Suggest() (s Suggestion, ok bool) {
+	c, ok := contrast.SuggestLightness(f.Foreground, f.Background, f.Backdrop, f.Required)
+	if !ok {
+		return Suggestion{}, false
+	}
+	s = Suggestion{
+		Foreground: c,
+		Ratio:      contrast.RatioOver(c, f.Background, f.Backdrop),
+		APCA:       contrast.APCAOver(c, f.Background, f.Backdrop),
+	}
+	if s.Ratio < f.Required {
+		return Suggestion{}, false // cannot happen: SuggestLightness checks what it returns
+	}
+	return s, true
+}
+
+// HTMLOptions configures Report.WriteHTML. The zero value is ready to use.
+type HTMLOptions struct {
+	// Title is the page's <title> and heading; "" means "Contrast report".
+	Title string
+}
+
+// ReportContentSecurityPolicy is a Content-Security-Policy under which the
+// page WriteHTML writes renders completely: it has no scripts, images,
+// fonts or links to fetch, only one <style> element, and no style
+// attributes.
+const ReportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// WriteHTML writes the report as a self-contained HTML5 page: inline CSS,
+// no scripts and no external assets. For each theme and scheme it draws
+// every pair as a swatch in the actual colors: the page background, the
+// target color over it (composited by the browser exactly as the audit
+// composites it), and on that sample text (contrast_type text) or a
+// sample border and shape (non-text) in the component's color. Each pair
+// shows its WCAG 2 ratio, the required ratio, its APCA Lc and a pass or
+// fail badge; a failing pair also shows Finding.Suggest's fix as a swatch,
+// or says that no lightness passes.
+//
+// A summary table lists every theme and scheme in report order (theme id,
+// light before dark) and links to its section. The sections put groups
+// with failures first, then the others, each in report order; within a
+// section failures come first, then passes, each in report order. Ratios are truncated to two decimals for
+// display, never rounded, so a failing 4.4999 reads 4.49:1. Every value is
+// HTML-escaped; the output depends only on the report and opts. The page
+// is rendered in full before anything is written, so on an error nothing
+// is written.
+func (r *Report) WriteHTML(w io.Writer, opts HTMLOptions) error {
+	var buf bytes.Buffer
+	if err := reportTemplate().Execute(&buf, newReportView(r, opts)); err != nil {
+		return fmt.Errorf("theming: rendering the contrast report: %w", err)
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("theming: writing the contrast report: %w", err)
+	}
+	return nil
+}
+
+// reportView is what reportTemplate renders.
+type reportView struct {
+	Title   string
+	Style   template.CSS // reportStyle and one rule per color the swatches use
+	Checked int
+	Failed  int
+	Summary []groupView // in report order
+	Groups  []groupView // failing groups first
+}
+
+// groupView is one theme in one scheme.
+type groupView struct {
+	Anchor    string // "theme-1-light"
+	Theme     int
+	ThemeName string
+	Scheme    Scheme
+	Page      string // the class painting the page background
+	PageColor string
+	Checked   int
+	Failed    int
+	Rows      []rowView
+}
+
+// rowView is one finding.
+type rowView struct {
+	Component    string
+	Target       ContrastTarget
+	Text         bool // draw sample text, not a border and shape
+	Swatch       swatchColors
+	Ratio        string
+	Required     string
+	APCA         string
+	Pass         bool
+	HasFix       bool
+	Fix          swatchColors
+	FixRatio     string
+	FixAPCA      string
+	Foreground   string
+	Background   string
+	Backdrop     string
+	Translucent  bool   // the background is not opaque: name the backdrop
+	FixColorText string // the fix in canonical form
+	FixSame      bool   // the fix prints as the foreground does: only unprinted digits differed
+}
+
+// swatchColors names the classes that paint a swatch: Backdrop and
+// Background set background-color, Foreground sets color (borders and
+// shapes use currentColor). Each class is "c" and an index into the
+// page's color rules.
+type swatchColors struct {
+	Backdrop, Background, Foreground string
+}
+
+// colorClasses assigns a class to each distinct (property, color) pair in
+// order of first use, so the style sheet is deterministic and small.
+type colorClasses struct {
+	index map[string]string
+	rules strings.Builder
+}
+
+func (cc *colorClasses) class(prop string, c colorref.Color) string {
+	// Color.String is this module's canonical form: "hsl(" or "hsla(",
+	// digits, '.', '%', ',' and spaces only, so it is safe inside CSS.
+	decl := prop + ":" + c.String()
+	if name, ok := cc.index[decl]; ok {
+		return name
+	}
+	name := "c" + strconv.Itoa(len(cc.index))
+	cc.index[decl] = name
+	cc.rules.WriteString(".")
+	cc.rules.WriteString(name)
+	cc.rules.WriteString("{")
+	cc.rules.WriteString(decl)
+	cc.rules.WriteString("}\n")
+	return name
+}
+
+func (cc *colorClasses) swatch(fg, bg, backdrop colorref.Color) swatchColors {
+	return swatchColors{
+		Backdrop:   cc.class("background-color", backdrop.WithAlpha(1)),
+		Background: cc.class("background-color", bg),
+		Foreground: cc.class("color", fg),
+	}
+}
+
+func newReportView(r *Report, opts HTMLOptions) reportView {
+	v := reportView{Title: cmp.Or(opts.Title, "Contrast report")}
+	cc := &colorClasses{index: make(map[string]string)}
+	var findings []Finding
+	if r != nil {
+		findings = r.Findings
+	}
+	for start := 0; start < len(findings); {
+		first := findings[start]
+		end := start
+		for end < len(findings) && findings[end].Theme == first.Theme && findings[end].Scheme == first.Scheme {
+			end++
+		}
+		g := groupView{
+			Anchor:    "theme-" + strconv.Itoa(first.Theme) + "-" + string(first.Scheme),
+			Theme:     first.Theme,
+			ThemeName: first.ThemeName,
+			Scheme:    first.Scheme,
+			Page:      cc.class("background-color", first.Backdrop.WithAlpha(1)),
+			PageColor: first.Backdrop.String(),
+		}
+		group := slices.Clone(findings[start:end])
+		slices.SortStableFunc(group, func(a, b Finding) int { return cmpPass(a.Pass, b.Pass) })
+		for _, f := range group {
+			g.Checked++
+			if !f.Pass {
+				g.Failed++
+			}
+			g.Rows = append(g.Rows, newRowView(f, cc))
+		}
+		v.Checked += g.Checked
+		v.Failed += g.Failed
+		v.Groups = append(v.Groups, g)
+		start = end
+	}
+	v.Summary = slices.Clone(v.Groups)
+	slices.SortStableFunc(v.Groups, func(a, b groupView) int { return cmpPass(a.Failed == 0, b.Failed == 0) })
+	v.Style = template.CSS(reportStyle + cc.rules.String())
+	return v
+}
+
+// cmpPass orders failures (false) before passes (true).
+func cmpPass(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
+}
+
+func newRowView(f Finding, cc *colorClasses) rowView {
+	row := rowView{
+		Component:   f.Component,
+		Target:      f.Target,
+		Text:        f.Target.ContrastType != string(contrast.NonText),
+		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
+		Ratio:       formatRatio(f.Ratio),
+		Required:    strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
+		APCA:        formatLc(f.APCA),
+		Pass:        f.Pass,
+		Foreground:  f.Foreground.String(),
+		Background:  f.Background.String(),
+		Backdrop:    f.Backdrop.String(),
+		Translucent: !f.Background.Opaque(),
+	}
+	if f.Pass {
+		return row
+	}
+	if s, ok := f.Suggest(); ok {
+		row.HasFix = true
+		row.Fix = cc.swatch(s.Foreground, f.Background, f.Backdrop)
+		row.FixRatio = formatRatio(s.Ratio)
+		row.FixAPCA = formatLc(s.APCA)
+		row.FixColorText = s.Foreground.String()
+		row.FixSame = row.FixColorText == row.Foreground
+	}
+	return row
+}
+
+// formatRatio writes a contrast ratio truncated, not rounded, to two
+// decimals ("4.49:1" for 4.4999), from the shortest decimal form of the
+// float, so that no display rounds a failing ratio up to a passing one.
+func formatRatio(r float64) string {
+	s := strconv.FormatFloat(r, 'f', -1, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	frac = (frac + "00")[:2]
+	return whole + "." + frac + ":1"
+}
+
+// formatLc writes an APCA Lc with one decimal and its sign.
+func formatLc(lc float64) string {
+	if lc == 0 {
+		return "Lc 0"
+	}
+	return "Lc " + strconv.FormatFloat(lc, 'f', 1, 64)
+}
+
+// reportStyle is the page's own CSS; the color rules follow it.
+const reportStyle = `:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f4f5}
+body{margin:0 auto;max-width:72rem;padding:1.5rem}
+h1{font-size:1.6rem;margin:0 0 .5rem}
+h2{font-size:1.2rem;margin:2rem 0 .25rem}
+p{margin:.25rem 0}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{border:1px solid #d4d4d8;padding:.5rem;text-align:left;vertical-align:middle}
+th{background:#e4e4e7;font-weight:600}
+table.pairs{table-layout:fixed}
+col.pair{width:16%}
+col.swatch{width:25%}
+col.num{width:8.5%}
+col.result{width:7%}
+td{overflow-wrap:anywhere}
+td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em}
+.summary td,.summary th{background:#fff}
+.badge{display:inline-block;border-radius:.25rem;padding:.1rem .45rem;font-weight:700;font-size:.85rem;color:#fff}
+.pass{background:#166534}
+.fail{background:#b91c1c}
+.backdrop{padding:.5rem;border-radius:.375rem;border:1px solid #a1a1aa}
+.surface{padding:.75rem 1rem;border-radius:.25rem}
+.sample{font-size:1rem;line-height:1.5}
+.shape{display:inline-block;vertical-align:middle;width:2.5rem;height:1.5rem;border:3px solid;border-radius:.25rem}
+.dot{display:inline-block;vertical-align:middle;width:1.25rem;height:1.25rem;margin-left:.75rem;border-radius:50%;background-color:currentColor}
+.chip{display:inline-block;vertical-align:middle;width:1.5rem;height:1rem;border:1px solid #a1a1aa;border-radius:.2rem}
+.colors{font-size:.8rem;color:#3f3f46;margin-top:.25rem}
+.none{color:#52525b;font-style:italic}
+`
+
+// reportTemplate is the page. html/template escapes every value for its
+// context; Style holds only reportStyle and rules built from canonical
+// colors.
+var reportTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>{{.Title}}</title>
+<style>
+{{.Style}}</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+<p>{{.Checked}} contrast {{if eq .Checked 1}}rule{{else}}rules{{end}} checked, {{.Failed}} failed.
+{{- if .Failed}} <span class="badge fail">fail</span>{{else}} <span class="badge pass">pass</span>{{end}}</p>
+<p>Each swatch paints the page background, the target color over it and the component in its own color on top, as a browser composites them. Ratios are WCAG 2 contrast ratios, truncated to two decimals; Lc is the APCA-W3 lightness contrast. Suggested fixes keep the component's hue, saturation and alpha and move its lightness.</p>
+</header>
+<main>
+{{- if .Groups}}
+<table class="summary">
+<thead><tr><th scope="col">Theme</th><th scope="col">Scheme</th><th scope="col">Rules</th><th scope="col">Failed</th></tr></thead>
+<tbody>
+{{- range .Summary}}
+<tr><td><a href="#{{.Anchor}}">{{.ThemeName}}</a> (id {{.Theme}})</td><td>{{.Scheme}}</td><td class="num">{{.Checked}}</td><td class="num">{{.Failed}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- else}}
+<p class="none">There are no contrast rules to check.</p>
+{{- end}}
+{{- range .Groups}}
+<section id="{{.Anchor}}">
+<h2>{{.ThemeName}} (theme {{.Theme}}), {{.Scheme}} scheme</h2>
+<p>{{.Checked}} {{if eq .Checked 1}}rule{{else}}rules{{end}}, {{.Failed}} failed. Page background: <span class="chip {{.Page}}"></span> <code>{{.PageColor}}</code></p>
+<table class="pairs">
+<colgroup><col class="pair"><col class="swatch"><col class="num"><col class="num"><col class="num"><col class="result"><col class="swatch"></colgroup>
+<thead><tr><th scope="col">Pair</th><th scope="col">Swatch</th><th scope="col">Ratio</th><th scope="col">Required</th><th scope="col">APCA</th><th scope="col">Result</th><th scope="col">Suggested fix</th></tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr>
+<td><code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
+<td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
+<div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
+<td class="num">{{.Ratio}}</td>
+<td class="num">{{.Required}}</td>
+<td class="num">{{.APCA}}</td>
+<td>{{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fail</span>{{end}}</td>
+<td>{{if .Pass}}<span class="none">none needed</span>
+{{- else if .HasFix}}{{template "swatch" .Fix}}{{if .Text}}{{template "text" .Fix}}{{else}}{{template "shape" .Fix}}{{end}}</div></div>
+<div class="colors"><code>{{.FixColorText}}</code>: {{.FixRatio}}, {{.FixAPCA}} <span class="badge pass">pass</span>{{if .FixSame}} (as printed; only digits beyond the second decimal failed){{end}}</div>
+{{- else}}<span class="none">No lightness of this hue and saturation reaches {{.Required}}.</span>{{end}}</td>
+</tr>
+{{- end}}
+</tbody>
+</table>
+</section>
+{{- end}}
+</main>
+</body>
+</html>
+{{define "swatch"}}<div class="backdrop {{.Backdrop}}"><div class="surface {{.Background}}">{{end}}
+{{- define "text"}}<span class="sample {{.Foreground}}">Sample text Aa</span>{{end}}
+{{- define "shape"}}<span class="{{.Foreground}}"><span class="shape"></span><span class="dot"></span></span>{{end}}`))
+})

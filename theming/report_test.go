@@ -1,0 +1,321 @@
+package theming_test
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/theming"
+)
+
+// The suggested lightnesses were computed by an independent python3
+// script (not in the repository) that implements hsl-to-sRGB, source-over
+// compositing and the WCAG 2 ratio and scans every lightness on the 0.01
+// grid for the passing one nearest the original.
+func TestFindingSuggest(t *testing.T) {
+	rep := loadBase(t).Audit()
+	tests := []struct {
+		name   string
+		target string
+		want   string
+	}{
+		{"light text on a translucent light target over a dark page turns dark", "--button-soft", "hsl(0, 0%, 8.61%)"},
+		{"light text failing the non-text rule on white darkens to 3:1", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.38%)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, theme := range []int{1, 2} {
+				f := findFinding(t, rep, theme, theming.Dark, "text", tt.target)
+				require.False(t, f.Pass, "text on %s fails under theme %d", tt.target, theme)
+				got, ok := f.Suggest()
+				require.True(t, ok, "Suggest() for text on %s under theme %d", tt.target, theme)
+				assert.Equal(t, tt.want, got.Foreground.String(), "Suggest() for text on %s under theme %d", tt.target, theme)
+				assert.GreaterOrEqual(t, got.Ratio, f.Required, "the suggestion %s passes", got.Foreground)
+				assert.Less(t, got.Ratio, f.Required+0.01, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
+				assert.NotZero(t, got.APCA, "the suggestion's APCA Lc is filled in")
+			}
+		})
+	}
+}
+
+func TestFindingSuggestWithoutASolution(t *testing.T) {
+	f := theming.Finding{
+		Foreground: colorref.HSL(0, 0, 55), Background: colorref.HSL(0, 0, 50), Backdrop: colorref.HSL(0, 0, 100),
+		Required: 7,
+	}
+	got, ok := f.Suggest()
+	assert.False(t, ok, "no grey reaches 7:1 on a mid grey, got %v", got)
+	assert.Equal(t, theming.Suggestion{}, got)
+}
+
+func TestFindingSuggestForAPassingFindingIsItsForeground(t *testing.T) {
+	f := findFinding(t, loadBase(t).Audit(), 1, theming.Light, "text", "page")
+	require.True(t, f.Pass)
+	got, ok := f.Suggest()
+	require.True(t, ok)
+	assert.Equal(t, f.Foreground, got.Foreground, "a passing finding needs no change")
+	assert.Equal(t, f.Ratio, got.Ratio)
+}
+
+func TestWriteHTMLIsAValidSelfContainedPage(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>\n<html lang=\"en\">\n"), "doctype and lang first:\n%.80s", page)
+	assert.Contains(t, page, "<title>Contrast report</title>", "the default title")
+	assert.Equal(t, 1, strings.Count(page, "<style>"), "exactly one style element")
+	for _, banned := range []string{"<script", "<link", "<img", "<iframe", "http:", "https:", "url(", "@import", " src=", " style=", "//"} {
+		assert.NotContains(t, page, banned, "a self-contained page without scripts or style attributes has no %q", banned)
+	}
+	checkBalanced(t, page)
+
+	again := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+	assert.Equal(t, page, again, "the same report renders to the same bytes")
+}
+
+func TestWriteHTMLPutsFailuresFirst(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+	sections := regexp.MustCompile(`<section id="([^"]+)">`).FindAllStringSubmatch(page, -1)
+	var order []string
+	for _, m := range sections {
+		order = append(order, m[1])
+	}
+	assert.Equal(t, []string{"theme-1-dark", "theme-2-dark", "theme-1-light", "theme-2-light"}, order,
+		"sections with failures first, then the others, each in theme order")
+
+	summary := regexp.MustCompile(`<a href="#([^"]+)">`).FindAllStringSubmatch(page, -1)
+	order = order[:0]
+	for _, m := range summary {
+		order = append(order, m[1])
+	}
+	assert.Equal(t, []string{"theme-1-light", "theme-1-dark", "theme-2-light", "theme-2-dark"}, order,
+		"the summary lists every theme and scheme in report order")
+
+	dark := section(t, page, "theme-1-dark")
+	assert.Equal(t, []string{"fail", "fail", "pass", "pass"}, resultBadges(dark), "failing rows first within a section")
+	assert.Contains(t, dark, "4 rules, 2 failed.")
+	assert.Contains(t, page, "16 contrast rules checked, 4 failed.")
+	assert.Equal(t, []string{"pass", "pass", "pass", "pass"}, resultBadges(section(t, page, "theme-2-light")))
+}
+
+// TestWriteHTMLDrawsTheActualColors follows each swatch's classes to the
+// rules of the page's style sheet.
+func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+	rules := styleRules(t, page)
+	swatch := regexp.MustCompile(`<div class="backdrop (c\d+)"><div class="surface (c\d+)">` +
+		`(?:<span class="sample (c\d+)">Sample text Aa</span>|<span class="(c\d+)"><span class="shape"></span><span class="dot"></span></span>)`)
+	dark := section(t, page, "theme-1-dark")
+	tests := []struct {
+		name           string
+		row            string // the pair cell's text
+		wantBackdrop   string
+		wantBackground string
+		wantForeground string
+		wantFix        string // "" when the row passes
+		wantFixText    string
+	}{
+		{
+			name:         "a failing text pair on a translucent target, with its fix",
+			row:          `<code>text</code> on variable <code>--button-soft</code>`,
+			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsla(210, 50%, 90%, 0.5)", wantForeground: "hsl(0, 0%, 95%)",
+			wantFix: "hsl(0, 0%, 8.61%)", wantFixText: "<code>hsl(0, 0%, 8.61%)</code>: 4.50:1",
+		},
+		{
+			name:         "a failing non-text pair, drawn as a border and a shape",
+			row:          `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`,
+			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 100%)", wantForeground: "hsl(0, 0%, 95%)",
+			wantFix: "hsl(0, 0%, 58.38%)", wantFixText: "<code>hsl(0, 0%, 58.38%)</code>: 3.00:1",
+		},
+		{
+			name:         "a passing non-text pair on the page",
+			row:          `<code>primary</code> on component <code>page</code>`,
+			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 10%)", wantForeground: "hsl(210, 50%, 70%)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			row := tableRow(t, dark, tt.row)
+			found := swatch.FindAllStringSubmatch(row, -1)
+			want := 1
+			if tt.wantFix != "" {
+				want = 2
+			}
+			require.Len(t, found, want, "swatches in the row %s:\n%s", tt.row, row)
+			fg := func(m []string) string { return cmp.Or(m[3], m[4]) }
+			assert.Equal(t, "background-color:"+tt.wantBackdrop, rules[found[0][1]], "backdrop of %s", tt.row)
+			assert.Equal(t, "background-color:"+tt.wantBackground, rules[found[0][2]], "background of %s", tt.row)
+			assert.Equal(t, "color:"+tt.wantForeground, rules[fg(found[0])], "foreground of %s", tt.row)
+			if tt.wantFix == "" {
+				assert.Contains(t, row, "none needed")
+				return
+			}
+			assert.Equal(t, rules[found[0][1]], rules[found[1][1]], "the fix is drawn over the same backdrop")
+			assert.Equal(t, rules[found[0][2]], rules[found[1][2]], "the fix is drawn on the same background")
+			assert.Equal(t, "color:"+tt.wantFix, rules[fg(found[1])], "fix of %s", tt.row)
+			assert.Contains(t, row, tt.wantFixText)
+		})
+	}
+}
+
+func TestWriteHTMLEscapesEveryValue(t *testing.T) {
+	const hostile = `<script>alert(1)</script>`
+	themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 0)["name"] = hostile + ` & "quotes"` })
+	s, err := theming.Load([]byte(baseCatalog), themes)
+	require.NoError(t, err)
+	page := renderReport(t, s.Audit(), theming.HTMLOptions{Title: hostile})
+	assert.NotContains(t, page, "<script", "a theme name or title must never become markup")
+	assert.Contains(t, page, "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>", "the title is escaped")
+	assert.Contains(t, page, "<h2>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;quotes&#34; (theme 1), dark scheme</h2>",
+		"the theme name is escaped as text")
+	checkBalanced(t, page)
+}
+
+func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
+	tests := []struct {
+		name string
+		give float64
+		want string
+	}{
+		{"a ratio just under 4.5 reads 4.49", 4.49999, "4.49:1"},
+		{"a whole ratio gets two decimals", 21, "21.00:1"},
+		{"one decimal is padded", 3.5, "3.50:1"},
+		{"more decimals are cut, not rounded", 7.0396, "7.03:1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := &theming.Report{Checked: 1, Findings: []theming.Finding{{
+				Theme: 1, ThemeName: "T", Scheme: theming.Light, Component: "text",
+				Target:     theming.ContrastTarget{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: "text"},
+				Foreground: colorref.HSL(0, 0, 0), Background: colorref.HSL(0, 0, 100), Backdrop: colorref.HSL(0, 0, 100),
+				Ratio: tt.give, Required: 3, Pass: true,
+			}}}
+			page := renderReport(t, rep, theming.HTMLOptions{})
+			assert.Contains(t, page, `<td class="num">`+tt.want+`</td>`, "ratio %v", tt.give)
+		})
+	}
+}
+
+func TestWriteHTMLWithoutRules(t *testing.T) {
+	tests := []struct {
+		name string
+		give *theming.Report
+	}{
+		{"an empty report", &theming.Report{}},
+		{"a nil report", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page := renderReport(t, tt.give, theming.HTMLOptions{Title: "Nothing"})
+			assert.Contains(t, page, "There are no contrast rules to check.")
+			assert.Contains(t, page, "0 contrast rules checked, 0 failed.")
+			assert.NotContains(t, page, "<table", "no tables without rules")
+			checkBalanced(t, page)
+		})
+	}
+}
+
+func TestWriteHTMLReportsAWriteError(t *testing.T) {
+	boom := errors.New("disk full")
+	err := loadBase(t).Audit().WriteHTML(failingWriter{boom}, theming.HTMLOptions{})
+	require.ErrorIs(t, err, boom)
+	assert.True(t, strings.HasPrefix(err.Error(), "theming: "), "error %q has the package prefix", err)
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+func renderReport(t *testing.T, rep *theming.Report, opts theming.HTMLOptions) string {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, rep.WriteHTML(&buf, opts), "WriteHTML(%+v)", opts)
+	return buf.String()
+}
+
+func findFinding(t *testing.T, rep *theming.Report, theme int, sc theming.Scheme, component, target string) theming.Finding {
+	t.Helper()
+	for _, f := range rep.Findings {
+		if f.Theme == theme && f.Scheme == sc && f.Component == component && f.Target.Value == target {
+			return f
+		}
+	}
+	t.Fatalf("no finding for %d %s %s on %s", theme, sc, component, target)
+	return theming.Finding{}
+}
+
+// section returns the markup of the section with the given id.
+func section(t *testing.T, page, id string) string {
+	t.Helper()
+	start := strings.Index(page, `<section id="`+id+`">`)
+	require.GreaterOrEqual(t, start, 0, "section %s", id)
+	end := strings.Index(page[start:], "</section>")
+	require.Positive(t, end, "end of section %s", id)
+	return page[start : start+end]
+}
+
+// tableRow returns the <tr> whose first cell holds pair.
+func tableRow(t *testing.T, markup, pair string) string {
+	t.Helper()
+	at := strings.Index(markup, "<td>"+pair)
+	require.GreaterOrEqual(t, at, 0, "row %s", pair)
+	end := strings.Index(markup[at:], "</tr>")
+	require.Positive(t, end, "end of row %s", pair)
+	return markup[at : at+end]
+}
+
+// resultBadges lists the result cells' badges in order.
+func resultBadges(markup string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`<td><span class="badge (pass|fail)">`).FindAllStringSubmatch(markup, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// styleRules maps each color class of the page's style sheet to its
+// declaration.
+func styleRules(t *testing.T, page string) map[string]string {
+	t.Helper()
+	rules := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^\.(c\d+)\{([^}]*)\}$`).FindAllStringSubmatch(page, -1) {
+		require.NotContains(t, rules, m[1], "class %s is defined once", m[1])
+		rules[m[1]] = m[2]
+	}
+	require.NotEmpty(t, rules, "the page defines color classes")
+	return rules
+}
+
+// checkBalanced checks that every element the page opens is closed in
+// order, that void elements are not closed, and that ids are unique.
+// html/template escapes every "<" in text, so every "<" is markup.
+func checkBalanced(t *testing.T, page string) {
+	t.Helper()
+	void := []string{"meta", "br", "col", "hr", "img", "input", "link"}
+	var stack []string
+	ids := map[string]bool{}
+	for _, m := range regexp.MustCompile(`<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>`).FindAllStringSubmatch(page, -1) {
+		closing, name, attrs := m[1] == "/", strings.ToLower(m[2]), m[3]
+		for _, id := range regexp.MustCompile(`\bid="([^"]*)"`).FindAllStringSubmatch(attrs, -1) {
+			require.False(t, ids[id[1]], "id %q is unique", id[1])
+			ids[id[1]] = true
+		}
+		switch {
+		case slices.Contains(void, name):
+			require.False(t, closing, "void element %s is never closed", name)
+		case closing:
+			require.NotEmpty(t, stack, "</%s> closes nothing", name)
+			require.Equal(t, stack[len(stack)-1], name, "</%s> closes the innermost open element", name)
+			stack = stack[:len(stack)-1]
+		default:
+			stack = append(stack, name)
+		}
+	}
+	require.Empty(t, stack, "every element is closed")
+}
