@@ -99,7 +99,7 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 			checkPageBackground(ix, cps)
 		}
 		if thOK {
-			checkThemes(&th, ix, tps, len(cps.list) == 0)
+			ix.overrides = checkThemes(&th, ix, tps, len(cps.list) == 0)
 		}
 	}
 	if all := append(cps.list, tps.list...); len(all) > 0 {
@@ -143,11 +143,12 @@ type varLoc struct{ comp, v int }
 
 // index is what the cross-reference checks learn about a catalog.
 type index struct {
-	cat      *Catalog
-	byID     map[string]int
-	vars     map[string]varLoc
-	fallback [2][]ref // per scheme, per component
-	pageBG   int
+	cat       *Catalog
+	byID      map[string]int
+	vars      map[string]varLoc
+	fallback  [2][]ref // per scheme, per component
+	pageBG    int
+	overrides map[int][2]map[int]ref // theme id -> per scheme, component index -> override
 }
 
 func schemeIndex(s Scheme) int {
@@ -286,9 +287,11 @@ func checkTarget(ix *index, owner Component, t ContrastTarget, path func() strin
 }
 
 // checkThemes checks theme ids, the default flag, override targets and,
-// when the catalog is sound, cycles that overrides create.
-func checkThemes(th *Themes, ix *index, ps *problems, catalogSound bool) {
+// when the catalog is sound, cycles that overrides create. It returns each
+// theme's parsed overrides, by theme id, for the build.
+func checkThemes(th *Themes, ix *index, ps *problems, catalogSound bool) map[int][2]map[int]ref {
 	ids := make(map[int]int, len(th.Themes))
+	parsed := make(map[int][2]map[int]ref, len(th.Themes))
 	firstDefault := -1
 	for i, t := range th.Themes {
 		if first, dup := ids[t.ID]; dup && t.ID > 0 {
@@ -305,6 +308,7 @@ func checkThemes(th *Themes, ix *index, ps *problems, catalogSound bool) {
 			}
 		}
 		over, ok := themeOverrides(t, i, ix, ps)
+		parsed[t.ID] = over
 		if !ok || !catalogSound {
 			continue
 		}
@@ -321,6 +325,7 @@ func checkThemes(th *Themes, ix *index, ps *problems, catalogSound bool) {
 			}
 		}
 	}
+	return parsed
 }
 
 // checkPageBackground reports a page background that is not opaque

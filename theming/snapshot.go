@@ -78,7 +78,7 @@ func build(cat *Catalog, themes []Theme, ix *index) (*Snapshot, error) {
 	for _, t := range sorted {
 		rt := &ResolvedTheme{snap: s, theme: t}
 		rt.css = sync.OnceValue(rt.renderCSS)
-		over, _ := themeOverrides(t, 0, ix, &problems{})
+		over := ix.overrides[t.ID]
 		for _, sc := range Schemes() {
 			k := schemeIndex(sc)
 			rt.colors[k], _ = resolve(overlay(ix.fallback[k], over[k]))
