@@ -16,6 +16,7 @@
 //	                  server's /media/, e.g. http://127.0.0.1:8000/media/)
 //	-users FILE       the demo users: a JSON object {"alice": 2, ...} of
 //	                  user names and preferred theme ids
+//	-access-log=false no access log (the load test measures both ways)
 //
 // With -data, editing either file (polled every second) or sending SIGHUP
 // reloads them; a version that does not load is logged, once per problem,
@@ -59,6 +60,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	dataDir := fl.String("data", "", "`dir`ectory with catalog.json and themes.json (default: the embedded data)")
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default: this server's /media/)")
 	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
+	accessLog := fl.Bool("access-log", true, "log every request")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -77,7 +79,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	if *mediaURL == "" {
 		*mediaURL = mediaBase(ln.Addr().String())
 	}
-	srv, err := newServer(config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log})
+	srv, err := newServer(config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, NoAccessLog: !*accessLog})
 	if err != nil {
 		fmt.Fprintf(stderr, "server: cannot start: the data does not load:\n")
 		for _, p := range problems(err) {

@@ -31,11 +31,11 @@ const demoUserHeader = "X-Demo-User"
 
 // config is what the flags set.
 type config struct {
-	DataDir   string        // "" serves the embedded default data
-	MediaURL  string        // the media base URL put in theme records
-	UsersFile string        // "" uses the embedded demo users
-	Poll      time.Duration // how often to look for edits of DataDir's files
-	Logger    *slog.Logger
+	DataDir     string // "" serves the embedded default data
+	MediaURL    string // the media base URL put in theme records
+	UsersFile   string // "" uses the embedded demo users
+	Logger      *slog.Logger
+	NoAccessLog bool
 }
 
 // server is the example server's wiring.
@@ -97,7 +97,10 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
 	mux.Handle("/media/", http.StripPrefix("/media/", mediaHandler(media)))
 	mux.Handle("/{$}", indexHandler(users))
-	s.handler = accessLog(log, mux)
+	s.handler = mux
+	if !cfg.NoAccessLog {
+		s.handler = accessLog(log, mux)
+	}
 	return s, nil
 }
 
