@@ -1,0 +1,158 @@
+package httpadapter_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// nginxCache starts nginx as a caching reverse proxy in front of
+// upstream and returns its base URL. Responses carry X-Cache with nginx's
+// $upstream_cache_status (MISS, HIT, ...; empty when not cacheable).
+func nginxCache(t *testing.T, upstream string) string {
+	t.Helper()
+	bin, err := exec.LookPath("nginx")
+	if err != nil {
+		if _, e := os.Stat("/usr/sbin/nginx"); e == nil {
+			bin, err = "/usr/sbin/nginx", nil
+		}
+	}
+	if err != nil {
+		t.Skip("the shared-cache test needs nginx (apt-get install nginx)")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "nginx.conf")
+	require.NoError(t, os.WriteFile(conf, []byte(fmt.Sprintf(`
+daemon off;
+master_process off;
+pid %[1]s/nginx.pid;
+error_log %[1]s/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path %[1]s/body;
+  proxy_temp_path %[1]s/proxy;
+  fastcgi_temp_path %[1]s/fastcgi;
+  uwsgi_temp_path %[1]s/uwsgi;
+  scgi_temp_path %[1]s/scgi;
+  proxy_cache_path %[1]s/cache keys_zone=api:1m;
+  server {
+    listen %[2]s;
+    location / {
+      proxy_pass http://%[3]s;
+      proxy_cache api;
+      proxy_cache_revalidate on;
+      add_header X-Cache $upstream_cache_status always;
+    }
+  }
+}
+`, dir, addr, upstream)), 0o644))
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "-e", filepath.Join(dir, "error.log"), "-c", conf)
+	require.NoError(t, cmd.Start(), "starting nginx")
+	t.Cleanup(func() {
+		cancel()
+		_ = cmd.Wait()
+	})
+	base := "http://" + addr
+	require.Eventually(t, func() bool {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	}, 10*time.Second, 20*time.Millisecond, "nginx listening on %s", addr)
+	return base
+}
+
+// TestASharedCacheKeepsUsersApart puts nginx's proxy cache in front of
+// the API and checks that the cache settings do what the package doc
+// promises of a shared cache.
+func TestASharedCacheKeepsUsersApart(t *testing.T) {
+	snap := defaultSnapshot(t)
+	prefs := map[string]int{"alice": 2, "bob": 3}
+	hook := func(r *http.Request) (int, error) { return prefs[r.Header.Get("X-User")], nil }
+	name := func(id int) string {
+		th, ok := snap.Theme(id)
+		require.True(t, ok, "theme %d", id)
+		return `"name":"` + th.Name() + `"`
+	}
+	type step struct {
+		path, user string
+		wantName   string // a substring of the body
+		wantCache  string // X-Cache: "" (not cached), MISS or HIT
+	}
+	tests := []struct {
+		name  string
+		opts  httpadapter.Options
+		steps []step
+	}{
+		{"by default nothing per user is stored", httpadapter.Options{UserVary: []string{"X-User"}}, []step{
+			{configPath, "alice", name(2), ""},
+			{configPath, "bob", name(3), ""},
+			{configPath, "alice", name(2), ""},
+		}},
+		{"a public shared endpoint is stored and served to everyone", httpadapter.Options{CacheControl: "public, max-age=60"}, []step{
+			{themesPath, "alice", name(1), "MISS"},
+			{themesPath, "bob", name(1), "HIT"},
+		}},
+		{"even a public user endpoint is kept apart by Vary", httpadapter.Options{UserCacheControl: "public, max-age=60", UserVary: []string{"X-User"}}, []step{
+			{configPath, "alice", name(2), "MISS"},
+			{configPath, "bob", name(3), "MISS"},
+			{configPath, "alice", name(2), "HIT"},
+			{configPath, "bob", name(3), "HIT"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.opts.Source = theming.NewStore(snap)
+			tt.opts.PreferredTheme = hook
+			upstream := httptest.NewServer(httpadapter.New(tt.opts))
+			t.Cleanup(upstream.Close)
+			proxy := nginxCache(t, upstream.Listener.Addr().String())
+			for i, st := range tt.steps {
+				req, err := http.NewRequest(http.MethodGet, proxy+st.path, nil)
+				require.NoError(t, err)
+				req.Header.Set("X-User", st.user)
+				resp, err := http.DefaultClient.Do(req)
+				require.NoError(t, err, "step %d: GET %s as %s", i, st.path, st.user)
+				body := readAll(t, resp)
+				require.Equal(t, http.StatusOK, resp.StatusCode, "step %d: GET %s as %s", i, st.path, st.user)
+				assert.Contains(t, body, st.wantName, "step %d: GET %s as %s through the cache", i, st.path, st.user)
+				if st.wantCache == "" {
+					assert.NotContains(t, []string{"HIT", "STALE", "REVALIDATED"}, resp.Header.Get("X-Cache"),
+						"step %d: GET %s as %s: X-Cache", i, st.path, st.user)
+				} else {
+					assert.Equal(t, st.wantCache, resp.Header.Get("X-Cache"), "step %d: GET %s as %s: X-Cache", i, st.path, st.user)
+				}
+			}
+		})
+	}
+}
+
+func readAll(t *testing.T, resp *http.Response) string {
+	t.Helper()
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(b)
+}
