@@ -67,10 +67,15 @@
 //   - The browsable page (?format=api, or Accept preferring text/html)
 //     shows the view's name and description, the request line, the status
 //     and headers of the JSON response, and the JSON indented by 4 with
-//     URLs as links, plus GET links and an OPTIONS button (a fetch call;
-//     OPTIONS cannot be sent from a form). It is rendered with
+//     URLs as links, plus GET links and an OPTIONS link whose script sends
+//     a real OPTIONS request and shows the answer (a form cannot send
+//     OPTIONS; #options in the URL does the same on load). It is rendered with
 //     html/template, so every value is escaped, and served with a
 //     Content-Security-Policy that admits only its own style and script.
+//   - Stylesheet serves the user's theme as CSS (theming's
+//     ResolvedTheme.Stylesheet) outside the DRF API: no format parameter,
+//     no browsable rendering, OPTIONS is a 204; it has the theme config's
+//     cache policy, ETags and error bodies.
 //
 // # Cost per request
 //
