@@ -272,17 +272,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp := d.indented(ch.indent)
-	h["Etag"] = rp.hETag
-	if noneMatch(r, rp.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h["Content-Type"] = k.json
-	h["Content-Length"] = rp.hLen
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(rp.body)
-	}
+	rp.write(w, r, k.json)
 }
 
 // writeSmall writes a document that is not cached (an error, the OPTIONS

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"html/template"
+	"net/http"
 	"runtime"
 	"strconv"
 	"strings"
@@ -29,6 +30,24 @@ func newRep(body []byte) *rep {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
 	return &rep{body: body, etag: etag, hETag: one(etag), hLen: one(strconv.Itoa(len(body)))}
+}
+
+// write answers r with the representation: 304 when If-None-Match
+// matches its entity tag, else 200 with the body (none for HEAD). The
+// caller has set every other header.
+func (rp *rep) write(w http.ResponseWriter, r *http.Request, contentType []string) {
+	h := w.Header()
+	h["Etag"] = rp.hETag
+	if noneMatch(r, rp.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h["Content-Type"] = contentType
+	h["Content-Length"] = rp.hLen
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(rp.body)
+	}
 }
 
 // doc is one JSON document in every form it is served in: compact, each

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/themekit/themekit/theming"
@@ -122,28 +121,14 @@ func newConfig(opts Options) *config {
 	return c
 }
 
-// checkMediaBase validates a media base URL and gives it a trailing
-// slash. It is stricter than theming, which also takes relative paths
-// such as "media/": those would resolve against the API's own path.
+// checkMediaBase validates a media base URL with theming's rule, so the
+// adapter and theming never disagree on which bases work.
 func checkMediaBase(base string) (string, error) {
-	if base == "" {
-		return theming.DefaultMediaBase, nil
+	b, err := theming.NormalizeMediaBase(base)
+	if err != nil {
+		return "", errorf("Options.MediaBase: %v", err)
 	}
-	u, err := url.Parse(base)
-	switch {
-	case err != nil:
-		return "", errorf("Options.MediaBase %s: %v", quote(base), err)
-	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
-		return "", errorf("Options.MediaBase %s: want no query or fragment", quote(base))
-	case u.Scheme == "" && strings.HasPrefix(base, "/"):
-	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
-	default:
-		return "", errorf("Options.MediaBase %s: want an absolute http(s) URL or a path starting with \"/\"", quote(base))
-	}
-	if !strings.HasSuffix(base, "/") {
-		base += "/"
-	}
-	return base, nil
+	return b, nil
 }
 
 // log returns the logger to use now.

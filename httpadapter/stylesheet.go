@@ -75,17 +75,7 @@ func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h["Cache-Control"] = e.c.userCC
-	h["Etag"] = rp.hETag
-	if noneMatch(r, rp.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h["Content-Type"] = k.css
-	h["Content-Length"] = rp.hLen
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(rp.body)
-	}
+	rp.write(w, r, k.css)
 }
 
 func (e *stylesheet) find(r *http.Request) (*rep, error) {

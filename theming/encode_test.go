@@ -76,7 +76,11 @@ func TestThemesJSON(t *testing.T) {
 	})
 	t.Run("a media base with a query is refused", func(t *testing.T) {
 		_, err := s.ThemesJSON("https://media.example.com/?x=1")
-		assert.Error(t, err)
+		assert.ErrorIs(t, err, theming.ErrMediaBase)
+	})
+	t.Run("a relative media base is refused", func(t *testing.T) {
+		_, err := s.ThemesJSON("media/")
+		assert.ErrorIs(t, err, theming.ErrMediaBase)
 	})
 }
 

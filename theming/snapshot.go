@@ -3,6 +3,7 @@ package theming
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"maps"
@@ -290,7 +291,7 @@ func (s *Snapshot) encoded(mediaBase string) (*encodedThemes, error) {
 	if v, ok := s.media.Load(mediaBase); ok {
 		return v.(*encodedThemes), nil
 	}
-	base, err := normalizeMediaBase(mediaBase)
+	base, err := NormalizeMediaBase(mediaBase)
 	if err != nil {
 		return nil, err
 	}
@@ -309,18 +310,28 @@ func (s *Snapshot) encoded(mediaBase string) (*encodedThemes, error) {
 	return v.(*encodedThemes), nil
 }
 
-// normalizeMediaBase checks a media base URL and gives it a trailing
-// slash.
-func normalizeMediaBase(base string) (string, error) {
+// ErrMediaBase is wrapped by the error for an unusable media base URL.
+var ErrMediaBase = errors.New("theming: invalid media base URL")
+
+// NormalizeMediaBase checks a media base URL and gives it a trailing
+// slash. It accepts an absolute http(s) URL with a host, or a path that
+// starts with "/", either without query or fragment; "" means
+// DefaultMediaBase. A relative path such as "media/" is refused: it would
+// resolve against each API path differently. The error wraps ErrMediaBase.
+func NormalizeMediaBase(base string) (string, error) {
 	if base == "" {
 		return DefaultMediaBase, nil
 	}
 	u, err := url.Parse(base)
-	if err != nil {
-		return "", fmt.Errorf("theming: media base URL: %w", err)
-	}
-	if u.RawQuery != "" || u.Fragment != "" || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("theming: media base URL %q: want an http(s) URL or a path, without query or fragment", base)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%w %q: %v", ErrMediaBase, base, err)
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
+		return "", fmt.Errorf("%w %q: want no query or fragment", ErrMediaBase, base)
+	case u.Scheme == "" && strings.HasPrefix(base, "/"):
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+	default:
+		return "", fmt.Errorf("%w %q: want an absolute http(s) URL or a path starting with \"/\"", ErrMediaBase, base)
 	}
 	if !strings.HasSuffix(base, "/") {
 		base += "/"
