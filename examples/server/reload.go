@@ -24,11 +24,27 @@ type reloader struct {
 	reported []string // problems logged since the last good load
 }
 
-// stamp identifies a version of the two files without reading them.
-type stamp [2]struct {
-	mod  time.Time
-	size int64
-	err  bool
+// stamp identifies a version of the two files without reading them: the
+// file itself (os.SameFile), its modification time and its size. The file
+// identity matters where deployments give every file one fixed time
+// (reproducible archives, Nix store paths): a release renamed or linked
+// into place is then seen even when its size is the same too.
+type stamp [2]os.FileInfo // nil where Stat failed
+
+func (s stamp) same(o stamp) bool {
+	for i := range s {
+		a, b := s[i], o[i]
+		if a == nil || b == nil {
+			if a != b {
+				return false
+			}
+			continue
+		}
+		if !os.SameFile(a, b) || !a.ModTime().Equal(b.ModTime()) || a.Size() != b.Size() {
+			return false
+		}
+	}
+	return true
 }
 
 func newReloader(dir string, store *theming.Store, log *slog.Logger) *reloader {
@@ -40,12 +56,9 @@ func newReloader(dir string, store *theming.Store, log *slog.Logger) *reloader {
 func (rl *reloader) stamp() stamp {
 	var s stamp
 	for i, name := range []string{theming.CatalogFile, theming.ThemesFile} {
-		st, err := os.Stat(filepath.Join(rl.dir, name))
-		if err != nil {
-			s[i].err = true
-			continue
+		if st, err := os.Stat(filepath.Join(rl.dir, name)); err == nil {
+			s[i] = st
 		}
-		s[i].mod, s[i].size = st.ModTime(), st.Size()
 	}
 	return s
 }
@@ -71,7 +84,7 @@ func (rl *reloader) run(ctx context.Context, every time.Duration, hup <-chan os.
 // check reloads if the files changed since the last attempt, or if force.
 func (rl *reloader) check(force bool) {
 	now := rl.stamp()
-	if now == rl.seen && !force {
+	if now.same(rl.seen) && !force {
 		return
 	}
 	rl.seen = now
