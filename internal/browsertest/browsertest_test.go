@@ -1,0 +1,107 @@
+package browsertest_test
+
+import (
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/browsertest"
+)
+
+// serve serves the control pages: what each does is known, so each shows
+// whether Load sees it.
+func serve(t *testing.T) *httptest.Server {
+	pages := map[string]struct{ csp, body string }{
+		"/quiet": {"", `<!DOCTYPE html><html><head><style>html{background:rgb(200,30,40)}</style></head>
+<body><p id="out">nothing to say</p></body></html>`},
+		"/noisy": {"default-src 'none'; script-src 'unsafe-inline'", `<!DOCTYPE html><html><head></head>
+<body><p style="color:blue">a style attribute the policy blocks</p>
+<script>console.log("a log line"); console.error("an error line"); undefinedFunction();</script></body></html>`},
+		"/scheme": {"", `<!DOCTYPE html><html><head></head><body><p id="out"></p>
+<script>document.getElementById("out").textContent = matchMedia("(prefers-color-scheme: dark)").matches ? "dark & <b>" : "light & <b>";</script></body></html>`},
+	}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if p.csp != "" {
+			w.Header().Set("Content-Security-Policy", p.csp)
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(p.body))
+	}))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func TestLoadSeesWhatThePageDoes(t *testing.T) {
+	ts := serve(t)
+
+	t.Run("a quiet page has no console messages and its screenshot shows it", func(t *testing.T) {
+		res := browsertest.Load(t, browsertest.Page{URL: ts.URL + "/quiet", Width: 400, Height: 300})
+		assert.Empty(t, res.Console, "console messages of /quiet")
+		assert.Equal(t, "nothing to say", browsertest.Text(t, res.DOM, "out"), "the text of #out on /quiet")
+		f, err := os.Open(res.Screenshot)
+		require.NoError(t, err)
+		defer f.Close()
+		img, err := png.Decode(f)
+		require.NoError(t, err, "decoding %s", res.Screenshot)
+		r, g, b, _ := img.At(390, 290).RGBA()
+		assert.Equal(t, [3]uint32{200, 30, 40}, [3]uint32{r >> 8, g >> 8, b >> 8}, "the bottom right pixel of %s, on the page's background", res.Screenshot)
+		assert.Equal(t, "TestLoadSeesWhatThePageDoes_a_quiet_page_has_no_console_messages_and_its_screenshot_shows_it.png",
+			filepath.Base(res.Screenshot), "the screenshot is named after the test")
+	})
+
+	t.Run("console output, uncaught exceptions and CSP violations are all collected", func(t *testing.T) {
+		res := browsertest.Load(t, browsertest.Page{URL: ts.URL + "/noisy"})
+		all := strings.Join(res.Console, "\n")
+		for _, want := range []string{`"a log line"`, `"an error line"`, `Uncaught ReferenceError: undefinedFunction is not defined`, `violates the following Content Security Policy directive`} {
+			assert.Contains(t, all, want, "console messages of /noisy")
+		}
+		assert.Len(t, res.Console, 4, "console messages of /noisy: %q", res.Console)
+	})
+
+	tests := []struct {
+		name string
+		dark bool
+		want string
+	}{
+		{"the system scheme is light by default", false, "light & <b>"},
+		{"Dark makes prefers-color-scheme dark", true, "dark & <b>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := browsertest.Load(t, browsertest.Page{URL: ts.URL + "/scheme", Dark: tt.dark})
+			assert.Equal(t, tt.want, browsertest.Text(t, res.DOM, "out"), "the scheme /scheme saw with Dark %v", tt.dark)
+		})
+	}
+}
+
+func TestScreenshotsAreCopiedWhereTheEnvironmentSays(t *testing.T) {
+	ts := serve(t)
+	dir := filepath.Join(t.TempDir(), "shots")
+	t.Setenv(browsertest.ScreenshotDirEnv, dir)
+	res := browsertest.Load(t, browsertest.Page{URL: ts.URL + "/quiet", Width: 400, Height: 300})
+	want, err := os.ReadFile(res.Screenshot)
+	require.NoError(t, err)
+	got, err := os.ReadFile(filepath.Join(dir, filepath.Base(res.Screenshot)))
+	require.NoError(t, err, "the copy in %s=%s", browsertest.ScreenshotDirEnv, dir)
+	assert.Equal(t, want, got, "the copy of %s", res.Screenshot)
+}
+
+func TestFlagsAreTheAgreedOnes(t *testing.T) {
+	assert.Equal(t, []string{
+		"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--disable-quic", "--user-data-dir=/tmp/p",
+	}, browsertest.Flags("/tmp/p"), `Flags("/tmp/p")`)
+}
