@@ -5,8 +5,9 @@
 //	curl http://127.0.0.1:8000/api/v2/theme/
 //
 // It serves the three v2 endpoints (httpadapter.New), the requesting
-// user's theme as CSS at /theme.css, the themes' images under /media/, and
-// a start page at /. Flags:
+// user's theme as CSS at /theme.css, the visual contrast report of the
+// data at /theme/report, the themes' images under /media/, and a start
+// page at /. Flags:
 //
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8000)
 //	-data DIR         serve DIR/catalog.json and DIR/themes.json (and images

@@ -95,6 +95,7 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
 	mux.Handle("/media/", http.StripPrefix("/media/", mediaHandler(media)))
 	mux.Handle("/{$}", indexHandler(users))
 	s.handler = mux
@@ -174,6 +175,7 @@ const indexTemplate = `<!DOCTYPE html>
 <li><a href="/api/v2/theme/?format=api">/api/v2/theme/</a> (the themes)</li>
 <li><a href="/api/v2/theme/config/?format=api">/api/v2/theme/config/</a> (the theme for the requesting user)</li>
 <li><a href="/theme.css">/theme.css</a> (that theme as CSS custom properties; this page uses it)</li>
+<li><a href="/theme/report">/theme/report</a> (the contrast report of every theme, in both schemes)</li>
 </ul>
 <p>Demo users (send <code>X-Demo-User: name</code>; the header is a demo rule, not authentication):
 {{range $i, $u := .}}{{if $i}}, {{end}}<code>{{$u}}</code>{{end}}.</p>

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// reportPage is the visual contrast report of one snapshot, rendered.
+type reportPage struct {
+	snap *theming.Snapshot
+	body []byte
+	etag string
+}
+
+// reportHandler serves the visual contrast report (theming's
+// Report.WriteHTML) of the store's current snapshot, under
+// theming.ReportContentSecurityPolicy. The audit is the snapshot's own,
+// computed once; the page is rendered once per snapshot and kept until
+// the store serves another one.
+type reportHandler struct {
+	store *theming.Store
+	log   *slog.Logger
+	last  atomic.Pointer[reportPage]
+}
+
+func newReportHandler(store *theming.Store, log *slog.Logger) *reportHandler {
+	return &reportHandler{store: store, log: log}
+}
+
+// page returns the rendered report of snap, rendering it unless it is the
+// one rendered last. Two requests racing on a new snapshot may both
+// render it; either result is the same page.
+func (h *reportHandler) page(snap *theming.Snapshot) (*reportPage, error) {
+	if p := h.last.Load(); p != nil && p.snap == snap {
+		return p, nil
+	}
+	var b bytes.Buffer
+	if err := snap.Audit().WriteHTML(&b, theming.HTMLOptions{}); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(b.Bytes())
+	p := &reportPage{snap: snap, body: b.Bytes(), etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+	h.last.Store(p)
+	return p, nil
+}
+
+func (h *reportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("X-Content-Type-Options", "nosniff")
+	snap, err := h.store.Snapshot(r.Context())
+	var p *reportPage
+	if err == nil {
+		p, err = h.page(snap)
+	}
+	if err != nil {
+		h.log.ErrorContext(r.Context(), "serving the contrast report", "err", err)
+		hd.Set("Cache-Control", "no-store")
+		http.Error(w, "the contrast report is unavailable", http.StatusInternalServerError)
+		return
+	}
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Content-Security-Policy", theming.ReportContentSecurityPolicy)
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("ETag", p.etag)
+	// ServeContent answers If-None-Match with 304 and HEAD without a body.
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(p.body))
+}
