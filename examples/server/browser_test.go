@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/theming"
+)
+
+// variablesPage is a page that links the served stylesheet and writes,
+// once it has loaded, what the browser computed into #result: every
+// variable's getComputedStyle value on the root element, the root's
+// color-scheme and whether prefers-color-scheme: dark matches. It also
+// draws each variable as a swatch, for the screenshot.
+const variablesPage = `<!DOCTYPE html>
+<html lang="en"{{with .Attr}} data-color-scheme="{{.}}"{{end}}>
+<head><meta charset="utf-8"><title>theme variables</title>
+<link rel="stylesheet" href="{{.Sheet}}">
+<style>
+body{margin:0;padding:12px;font:12px/1.3 system-ui,sans-serif;background:var(--page-background);color:var(--text-primary)}
+h1{font-size:16px;margin:0 0 8px}
+ul{display:grid;grid-template-columns:repeat(6,1fr);gap:6px;list-style:none;margin:0;padding:0}
+li{display:flex;align-items:center;gap:6px;background:var(--surface);border:1px solid var(--border);border-radius:4px;padding:4px;overflow:hidden}
+li span{flex:none;width:28px;height:28px;border-radius:4px;border:1px solid var(--border-strong)}
+code{font-size:10px;overflow-wrap:anywhere}
+</style></head>
+<body>
+<h1>{{.Heading}}</h1>
+<ul>{{range .Names}}<li><span data-var="{{.}}"></span><code>{{.}}</code></li>{{end}}</ul>
+<pre id="result" hidden></pre>
+<script>
+window.addEventListener("load", () => {
+  for (const s of document.querySelectorAll("[data-var]")) s.style.background = "var(" + s.dataset.var + ")";
+  const names = {{.Names}};
+  const root = getComputedStyle(document.documentElement);
+  const values = {};
+  for (const n of names) values[n] = root.getPropertyValue(n);
+  document.getElementById("result").textContent = JSON.stringify({
+    values,
+    colorScheme: root.colorScheme,
+    prefersDark: matchMedia("(prefers-color-scheme: dark)").matches,
+  });
+});
+</script>
+</body></html>
+`
+
+// computed is what variablesPage writes into #result.
+type computed struct {
+	Values      map[string]string `json:"values"`
+	ColorScheme string            `json:"colorScheme"`
+	PrefersDark bool              `json:"prefersDark"`
+}
+
+// browserServer serves the example server's handler and, beside it, the
+// test's own pages: /as/{user}/... is the server's response to ... for
+// the demo user (a browser cannot send the X-Demo-User header), and
+// /test/variables?attr=...&sheet=...&title=... is variablesPage.
+func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.Server {
+	t.Helper()
+	page := template.Must(template.New("variables").Parse(variablesPage))
+	var names []string
+	for n := range snap.Themes()[0].Variables(theming.Light) {
+		names = append(names, n)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", srv.handler)
+	mux.HandleFunc("/as/{user}/", func(w http.ResponseWriter, r *http.Request) {
+		user := r.PathValue("user")
+		r = r.Clone(r.Context())
+		r.Header.Set(demoUserHeader, user)
+		http.StripPrefix("/as/"+user, srv.handler).ServeHTTP(w, r)
+	})
+	mux.HandleFunc("GET /test/variables", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		var b bytes.Buffer
+		err := page.Execute(&b, map[string]any{
+			"Attr": q.Get("attr"), "Sheet": q.Get("sheet"), "Names": names,
+			"Heading": q.Get("title"),
+		})
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(b.Bytes())
+	})
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// What Chromium 156 returns for these unregistered custom properties is
+// their specified value as text, trimmed of surrounding whitespace: the
+// stylesheet's canonical "hsl(221, 72%, 45%)" and "hsla(221, 72%, 45%,
+// 0.12)" come back exactly as written (no conversion to rgb(), no
+// re-spacing), so the values are compared as strings, trimmed.
+func TestTheServedStylesheetInABrowser(t *testing.T) {
+	browsertest.Chromium(t)
+	srv, err := newServer(config{Logger: discard()})
+	require.NoError(t, err, "newServer on the embedded data")
+	snap := srv.store.Current()
+	ts := browserServer(t, srv, snap)
+
+	themes := []struct {
+		user  string // "" sends no demo user: the default theme
+		theme int
+	}{
+		{"", 1},
+		{"alice", 2},
+	}
+	schemes := []struct {
+		name string
+		attr string // data-color-scheme on the root element
+		dark bool   // the system prefers dark
+		want theming.Scheme
+	}{
+		{"light by default", "", false, theming.Light},
+		{"dark under data-color-scheme=dark", "dark", false, theming.Dark},
+		{"dark when the system prefers dark", "", true, theming.Dark},
+		{"light under data-color-scheme=light when the system prefers dark", "light", true, theming.Light},
+	}
+	for _, th := range themes {
+		rt, ok := snap.Theme(th.theme)
+		require.True(t, ok, "theme %d", th.theme)
+		sheet := "/theme.css"
+		if th.user != "" {
+			sheet = "/as/" + th.user + "/theme.css"
+		}
+		for _, sc := range schemes {
+			t.Run(fmt.Sprintf("theme %d (%s) is %s", th.theme, rt.Name(), sc.name), func(t *testing.T) {
+				target := ts.URL + "/test/variables?" + url.Values{
+					"attr":  {sc.attr},
+					"sheet": {sheet},
+					"title": {fmt.Sprintf("%s: theme %d (%s), data-color-scheme=%q, the system prefers %s", sheet, th.theme, rt.Name(), sc.attr, map[bool]string{false: "light", true: "dark"}[sc.dark])},
+				}.Encode()
+				res := browsertest.Load(t, browsertest.Page{URL: target, Dark: sc.dark, Width: 1280, Height: 1500})
+				assert.Empty(t, res.Console, "%s: console messages", target)
+				var got computed
+				require.NoError(t, json.Unmarshal([]byte(browsertest.Text(t, res.DOM, "result")), &got), "%s: #result", target)
+				assert.Equal(t, sc.dark, got.PrefersDark, "%s (dark system %v): prefers-color-scheme: dark matches", target, sc.dark)
+				assert.Equal(t, string(sc.want), got.ColorScheme, "%s (dark system %v): the root's color-scheme", target, sc.dark)
+
+				want := maps.Collect(rt.Variables(sc.want))
+				require.Len(t, got.Values, len(want), "%s: the variables read", target)
+				for name, c := range want {
+					assert.Equal(t, c.String(), strings.TrimSpace(got.Values[name]),
+						"%s (dark system %v): getComputedStyle(root).getPropertyValue(%q), theme %d %s", target, sc.dark, name, th.theme, sc.want)
+				}
+			})
+		}
+	}
+}
+
+func TestTheContrastReportInABrowser(t *testing.T) {
+	browsertest.Chromium(t)
+	failingDir := t.TempDir()
+	writeData(t, failingDir, "", failingThemes(t))
+	tests := []struct {
+		name string
+		data string // "" is the embedded data
+	}{
+		{"the embedded data's report renders cleanly", ""},
+		{"a failing catalog's report renders cleanly, its hostile theme name as text", failingDir},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts, srv := start(t, config{DataDir: tt.data, Logger: discard()})
+			audit := srv.store.Current().Audit()
+			// No #fragment: Chromium's headless --screenshot of a
+			// scrolled page is blank, so the window shows the top, where
+			// the failures come first.
+			url := ts.URL + "/theme/report"
+			res := browsertest.Load(t, browsertest.Page{URL: url, Width: 1280, Height: 2000})
+			// The page has no scripts, so any console message is an
+			// error: a CSP violation, a blocked load, a parse problem.
+			assert.Empty(t, res.Console, "%s: console messages", url)
+			dom := res.DOM
+			assert.Contains(t, dom, fmt.Sprintf("%d contrast rules checked, %d failed.", audit.Checked, audit.Failed), "%s: the summary", url)
+			assert.Equal(t, 0, strings.Count(dom, "<script"), "%s: script elements", url)
+			assert.Equal(t, audit.Checked, strings.Count(dom, `<td><span class="badge pass">pass</span>`)+strings.Count(dom, `<td><span class="badge fail">fail</span>`),
+				"%s: result badges, one per rule", url)
+			if tt.data != "" {
+				require.NotZero(t, audit.Failed, "the failing catalog fails")
+				assert.Contains(t, dom, "&lt;script&gt;alert(1)&lt;/script&gt; (theme 1)", "%s: the hostile theme name as text", url)
+				for _, f := range audit.Failures() {
+					if s, ok := f.Suggest(); ok {
+						assert.Contains(t, dom, "<code>"+s.Foreground.String()+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.Theme, f.Scheme)
+					}
+				}
+				assert.Contains(t, dom, "on <code>hsla(220, 10%, 50%, 0.3)</code> over <code>hsl(220, 20%, 97%)</code>",
+					"%s: the translucent surface over the page background", url)
+			}
+		})
+	}
+}
