@@ -201,8 +201,14 @@ func writeData(t *testing.T, dir, name, themes string) {
 		require.Contains(t, themes, name, "renaming theme 1")
 	}
 	// Write to a temporary name and rename, as editors do, so the poller
-	// never reads a half-written file.
+	// never reads a half-written file. A file whose content would not
+	// change is left alone: rewriting the unchanged catalog would give the
+	// poller a moment (between the two renames) to load a version that is
+	// neither the old nor the new one, and count an extra reload.
 	for file, data := range map[string][]byte{theming.CatalogFile: catalog, theming.ThemesFile: []byte(themes)} {
+		if old, err := os.ReadFile(filepath.Join(dir, file)); err == nil && bytes.Equal(old, data) {
+			continue
+		}
 		tmp := filepath.Join(dir, "."+file+".tmp")
 		require.NoError(t, os.WriteFile(tmp, data, 0o644))
 		require.NoError(t, os.Rename(tmp, filepath.Join(dir, file)))
