@@ -15,17 +15,16 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// fuzzUsers is the demo rule of the example server: X-Demo-User names
-// the user, who may prefer a theme that does not exist (mallory).
-var fuzzUsers = map[string]int{"alice": 2, "bob": 3, "carol": 4, "mallory": 99}
-
 // fuzzHandler serves New's endpoints and the stylesheet over the embedded
-// default data, the way the example server mounts them.
+// default data, the way the example server mounts them, with its demo
+// rule: X-Demo-User names the user, who may prefer a theme that does not
+// exist (mallory).
 func fuzzHandler(t testing.TB) http.Handler {
+	users := map[string]int{"alice": 2, "bob": 3, "carol": 4, "mallory": 99}
 	opts := httpadapter.Options{
 		Source: theming.NewStore(defaultSnapshot(t)),
 		PreferredTheme: func(r *http.Request) (int, error) {
-			return fuzzUsers[r.Header.Get("X-Demo-User")], nil
+			return users[r.Header.Get("X-Demo-User")], nil
 		},
 		UserVary: []string{"X-Demo-User"},
 		Logger:   (&logBuffer{}).logger(),
@@ -40,12 +39,15 @@ func fuzzHandler(t testing.TB) http.Handler {
 	})
 }
 
-// The statuses the handlers may answer with. Anything else, 5xx above
-// all, is a bug.
-var fuzzStatuses = map[int]bool{200: true, 204: true, 301: true, 304: true, 404: true, 405: true, 406: true}
-
-// tagRE matches one HTML tag, to strip the markup off the page's JSON.
-var tagRE = regexp.MustCompile(`<[^>]*>`)
+// knownStatus reports whether the handlers may answer with code.
+// Anything else, 5xx above all, is a bug.
+func knownStatus(code int) bool {
+	switch code {
+	case 200, 204, 301, 304, 404, 405, 406:
+		return true
+	}
+	return false
+}
 
 // FuzzHandler sends arbitrary methods, paths, queries and Accept,
 // If-None-Match and X-Demo-User values to New and Stylesheet. The request
@@ -87,6 +89,7 @@ func FuzzHandler(f *testing.F) {
 		sheets[string(th.Stylesheet())] = true
 	}
 	h := fuzzHandler(f)
+	tag := regexp.MustCompile(`<[^>]*>`) // one HTML tag, to strip the page's markup
 	f.Fuzz(func(t *testing.T, method, path, query, accept, inm, user string) {
 		target := path
 		if query != "" {
@@ -107,7 +110,7 @@ func FuzzHandler(f *testing.F) {
 		desc := req.Method + " " + req.RequestURI + " Accept=" + strconv.Quote(accept) +
 			" If-None-Match=" + strconv.Quote(inm) + " X-Demo-User=" + strconv.Quote(user)
 
-		if !fuzzStatuses[resp.StatusCode] {
+		if !knownStatus(resp.StatusCode) {
 			t.Fatalf("%s: status %d\n%s", desc, resp.StatusCode, body)
 		}
 		if req.Method == http.MethodHead && len(body) > 0 {
@@ -131,7 +134,7 @@ func FuzzHandler(f *testing.F) {
 				t.Fatalf("%s: a 200 application/json body that is not JSON:\n%s", desc, body)
 			}
 		case "text/html; charset=utf-8":
-			checkPage(t, desc, string(body))
+			checkPage(t, tag, desc, string(body))
 		case "text/css; charset=utf-8":
 			if !sheets[string(body)] {
 				t.Fatalf("%s: a 200 stylesheet that is no theme's:\n%s", desc, body)
@@ -145,7 +148,7 @@ func FuzzHandler(f *testing.F) {
 // checkPage checks a browsable page: a whole document, one script (its
 // own, so nothing from the request was injected), and the JSON it shows
 // is valid once the markup is stripped and the entities decoded.
-func checkPage(t *testing.T, desc, page string) {
+func checkPage(t *testing.T, tag *regexp.Regexp, desc, page string) {
 	t.Helper()
 	if !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.HasSuffix(page, "</html>\n") {
 		t.Fatalf("%s: the page is not a whole document:\n%s", desc, page)
@@ -158,7 +161,7 @@ func checkPage(t *testing.T, desc, page string) {
 	if start < 0 || end < start {
 		t.Fatalf("%s: no JSON <pre> on the page:\n%s", desc, page)
 	}
-	shown := html.UnescapeString(tagRE.ReplaceAllString(page[start+len("\n<pre>"):end], ""))
+	shown := html.UnescapeString(tag.ReplaceAllString(page[start+len("\n<pre>"):end], ""))
 	if !json.Valid([]byte(shown)) {
 		t.Fatalf("%s: the page shows JSON that is not valid:\n%s", desc, shown)
 	}

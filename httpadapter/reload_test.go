@@ -81,15 +81,21 @@ type reloadVersion struct {
 	bodies map[string]string // request key -> the whole body
 }
 
-// The requests the readers send: each endpoint, the theme for the user
-// both as the default user and as one with a preference, and the sheet.
-var reloadRequests = []struct{ key, path, user string }{
-	{"catalog", defsPath, ""},
-	{"themes", themesPath, ""},
-	{"config", configPath, ""},
-	{"config as alice", configPath, "alice"},
-	{"stylesheet", "/theme.css", ""},
-	{"stylesheet as alice", "/theme.css", "alice"},
+// reloadRequest is a request the readers send.
+type reloadRequest struct{ key, path, user string }
+
+// reloadRequests are the requests the readers send: each endpoint, the
+// theme for the user both as the default user and as one with a
+// preference, and the sheet.
+func reloadRequests() []reloadRequest {
+	return []reloadRequest{
+		{"catalog", defsPath, ""},
+		{"themes", themesPath, ""},
+		{"config", configPath, ""},
+		{"config as alice", configPath, "alice"},
+		{"stylesheet", "/theme.css", ""},
+		{"stylesheet as alice", "/theme.css", "alice"},
+	}
 }
 
 // expected derives what a version serves from theming's own encodings,
@@ -134,7 +140,8 @@ func TestReloadUnderLoad(t *testing.T) {
 		[]string{`"name": "Page"`, `"name": "Page B"`, `"light": "hsl(0, 0%, 100%)"`, `"light": "hsl(0, 0%, 98%)"`},
 		[]string{`"name": "Harbor"`, `"name": "Harbor B"`, `"name": "Ember"`, `"name": "Ember B"`})
 	versions := []reloadVersion{expected(t, "A", validA), expected(t, "B", validB)}
-	for _, rq := range reloadRequests {
+	requests := reloadRequests()
+	for _, rq := range requests {
 		require.NotEqual(t, versions[0].bodies[rq.key], versions[1].bodies[rq.key], "versions A and B serve %s alike", rq.key)
 	}
 
@@ -220,7 +227,7 @@ func TestReloadUnderLoad(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := g; !stop.Load(); i++ {
-				rq := reloadRequests[i%len(reloadRequests)]
+				rq := requests[i%len(requests)]
 				// Every third request revalidates version A's tag.
 				conditional := i%3 == 0
 				code, hdr, body, err := fetch(ts.Client(), ts.URL+rq.path, rq.user, conditional, etagOf([]byte(versions[0].bodies[rq.key])))
