@@ -56,7 +56,11 @@ func (r *Report) Failures() []Finding {
 func (s *Snapshot) Audit() *Report { return s.audit() }
 
 func (s *Snapshot) runAudit() *Report {
-	r := &Report{}
+	rules := 0
+	for _, i := range s.visible {
+		rules += len(s.catalog.Components[i].ContrastAgainst)
+	}
+	r := &Report{Findings: make([]Finding, 0, rules*len(s.themes)*2)}
 	page := s.byID[s.catalog.PageBackground]
 	for _, rt := range s.themes {
 		for _, sc := range Schemes() {

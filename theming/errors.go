@@ -20,6 +20,7 @@ var (
 	ErrUnknownVariable  = errors.New("unknown variable")              // a reference to a CSS variable no component defines
 	ErrHiddenReference  = errors.New("reference to hidden component") // a visible definition refers to a hidden one
 	ErrCycle            = errors.New("fallback cycle")                // fallbacks that lead back to where they started
+	ErrTooManyProblems  = errors.New("too many problems")             // more than MaxProblems in one file
 	ErrNoThemes         = errors.New("theming: no themes")            // there is no theme to choose
 	ErrUnknownTheme     = errors.New("theming: unknown theme")        // no theme has the id asked for
 )
@@ -81,55 +82,87 @@ func (e *ValidationError) Unwrap() []error {
 	return errs
 }
 
+// MaxProblems is the most problems reported for one file. Past it, the
+// loader goes on reading (to find the file's end or a syntax error) and
+// counts the rest in one last problem wrapping ErrTooManyProblems, so that
+// a huge broken file cannot produce a huge error.
+const MaxProblems = 1000
+
 // problems collects Problems for one file.
 type problems struct {
 	file    string
 	list    []*Problem
-	blocked []string // paths whose value had the wrong JSON type
+	blocked map[string]bool // paths whose value had the wrong JSON type
+	dropped int             // problems past MaxProblems
 }
 
 // add records a problem, unless it is at or under a path whose value had
 // the wrong JSON type: that value decoded as its zero value, and a second
 // problem about it would only repeat the first.
 func (ps *problems) add(path string, sentinel error, msg string) {
-	for _, b := range ps.blocked {
-		if path == b || strings.HasPrefix(path, b) && (path[len(b)] == '.' || path[len(b)] == '[') {
-			return
+	if !ps.isBlocked(path) {
+		ps.record(path, sentinel, msg)
+	}
+}
+
+// isBlocked reports whether path or one of its ancestors is blocked. It
+// looks up each ancestor (each prefix that ends before a "." or "["), so
+// its cost does not grow with the number of blocked paths.
+func (ps *problems) isBlocked(path string) bool {
+	if len(ps.blocked) == 0 {
+		return false
+	}
+	if ps.blocked[path] {
+		return true
+	}
+	for i := 1; i < len(path); i++ {
+		if (path[i] == '.' || path[i] == '[') && ps.blocked[path[:i]] {
+			return true
 		}
+	}
+	return false
+}
+
+func (ps *problems) record(path string, sentinel error, msg string) {
+	if len(ps.list) >= MaxProblems {
+		ps.dropped++
+		return
 	}
 	ps.list = append(ps.list, &Problem{File: ps.file, Path: path, Msg: msg, Err: sentinel})
 }
 
 // addFatal records a problem that ends the scan, whatever the path.
 func (ps *problems) addFatal(path string, sentinel error, msg string) {
-	ps.list = append(ps.list, &Problem{File: ps.file, Path: path, Msg: msg, Err: sentinel})
+	ps.record(path, sentinel, msg)
 }
 
 // addType records a wrong JSON type at path and blocks later problems
 // there.
 func (ps *problems) addType(path, msg string) {
 	ps.add(path, ErrJSON, msg)
-	ps.blocked = append(ps.blocked, path)
+	if ps.blocked == nil {
+		ps.blocked = make(map[string]bool)
+	}
+	ps.blocked[path] = true
+}
+
+// result returns the problems in document order, with one more at the
+// end that counts those past MaxProblems.
+func (ps *problems) result() []*Problem {
+	sortProblems(ps.list)
+	if ps.dropped == 0 {
+		return ps.list
+	}
+	return append(ps.list, &Problem{File: ps.file, Msg: "and " + itoa(ps.dropped) + " more problems not listed", Err: ErrTooManyProblems})
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// sortProblems orders problems by file (catalog first) and then by JSON
-// path, comparing array indices as numbers, so that they read in about
-// the order of the document. The sort is stable.
+// sortProblems orders one file's problems by JSON path, comparing array
+// indices as numbers, so that they read in about the order of the
+// document. The sort is stable.
 func sortProblems(list []*Problem) {
-	slices.SortStableFunc(list, func(a, b *Problem) int {
-		if a.File != b.File {
-			if a.File == CatalogFile {
-				return -1
-			}
-			if b.File == CatalogFile {
-				return 1
-			}
-			return strings.Compare(a.File, b.File)
-		}
-		return comparePaths(a.Path, b.Path)
-	})
+	slices.SortStableFunc(list, func(a, b *Problem) int { return comparePaths(a.Path, b.Path) })
 }
 
 // comparePaths compares JSON paths segment by segment; numeric indices

@@ -67,6 +67,11 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, fmt.Errorf("theming: %w", err)
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > MaxInputSize {
+		ps := &problems{file: name}
+		ps.addFatal("", ErrTooLarge, "the file is "+strconv.FormatInt(info.Size(), 10)+" bytes; the limit is "+strconv.Itoa(MaxInputSize))
+		return nil, &ValidationError{Problems: ps.result()}
+	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("theming: reading %s: %w", name, err)
@@ -102,8 +107,7 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 			ix.overrides = checkThemes(&th, ix, tps, len(cps.list) == 0)
 		}
 	}
-	if all := append(cps.list, tps.list...); len(all) > 0 {
-		sortProblems(all)
+	if all := append(cps.result(), tps.result()...); len(all) > 0 {
 		return nil, &ValidationError{Problems: all}
 	}
 	return build(&cat, th.Themes, ix)
