@@ -28,8 +28,12 @@ SAME=127.0.0.1:18001
 BARE=127.0.0.1:18003
 
 if ! command -v wrk >/dev/null; then
-  echo "wrk is missing: apt-get install wrk" >&2
-  exit 1
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing wrk (Debian package)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null ||
+      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+  fi
+  command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 fi
 server_cpu=() client_cpu=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
