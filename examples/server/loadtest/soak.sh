@@ -37,27 +37,9 @@ if [ "$seconds" -lt 1 ]; then
   exit 2
 fi
 
-if ! command -v wrk >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "soak: installing wrk"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null ||
-      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-  fi
-  command -v wrk >/dev/null || { echo "soak: wrk is missing: apt-get install wrk" >&2; exit 1; }
-fi
-server_cpu=() client_cpu=()
-if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  server_cpu=(taskset -c 0) client_cpu=(taskset -c 1)
-fi
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+# wrk (installed when missing), CPU pinning, a scratch directory and
+# the cleanup of started servers.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 go build -o "$tmp/server" ./examples/server
 mkdir "$tmp/data"
