@@ -2,7 +2,8 @@
 # Load test of the example server with wrk (Debian package "wrk"): each
 # endpoint's requests per second as a ratio against a minimal net/http
 # handler writing the same bytes (./baseline), all measured in the same
-# run, alternating, on loopback.
+# run, alternating, on loopback; p50/p99 latencies; and conditional GETs
+# (304) against full GETs.
 #
 #   bash examples/server/loadtest/run.sh            # 10 s per measurement, 3 rounds
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
@@ -55,23 +56,52 @@ ready "$QUIET"
 ready "$SAME"
 ready "$BARE"
 
-rps() { # url -> requests per second
-  "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/^Requests\/sec:/ {print $2}'
+wrk_run() { # url [header] -> "requests/s p50 p99", latencies as wrk prints them
+  local args=(-t1 -c"$CONNECTIONS" -d"$DURATION" --latency)
+  if [ $# -ge 2 ]; then args+=(-H "$2"); fi
+  "${client_cpu[@]}" wrk "${args[@]}" "$1" |
+    awk '/^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2} END {print r, p50, p99}'
 }
 
 echo "wrk -t1 -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating; $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
 printf '%-30s %10s %10s %10s %10s %8s %8s %8s\n' endpoint same/s bare/s quiet/s logged/s quiet:s logged:s quiet:b
+latency=()
 for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; do
   sum_same=0 sum_bare=0 sum_quiet=0 sum_logged=0
   for _ in $(seq "$ROUNDS"); do
-    sum_same=$(awk -v a="$sum_same" -v b="$(rps "http://$SAME$path")" 'BEGIN {print a + b}')
-    sum_quiet=$(awk -v a="$sum_quiet" -v b="$(rps "http://$QUIET$path")" 'BEGIN {print a + b}')
-    sum_bare=$(awk -v a="$sum_bare" -v b="$(rps "http://$BARE$path")" 'BEGIN {print a + b}')
-    sum_logged=$(awk -v a="$sum_logged" -v b="$(rps "http://$LOGGED$path")" 'BEGIN {print a + b}')
+    read -r r_same p50_same p99_same <<<"$(wrk_run "http://$SAME$path")"
+    read -r r_quiet p50_quiet p99_quiet <<<"$(wrk_run "http://$QUIET$path")"
+    read -r r_bare _ _ <<<"$(wrk_run "http://$BARE$path")"
+    read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path")"
+    sum_same=$(awk -v a="$sum_same" -v b="$r_same" 'BEGIN {print a + b}')
+    sum_quiet=$(awk -v a="$sum_quiet" -v b="$r_quiet" 'BEGIN {print a + b}')
+    sum_bare=$(awk -v a="$sum_bare" -v b="$r_bare" 'BEGIN {print a + b}')
+    sum_logged=$(awk -v a="$sum_logged" -v b="$r_logged" 'BEGIN {print a + b}')
   done
+  latency+=("$(printf '%-30s %10s %10s %10s %10s' "$path" "$p50_same" "$p99_same" "$p50_quiet" "$p99_quiet")")
   awk -v p="$path" -v s="$sum_same" -v b="$sum_bare" -v q="$sum_quiet" -v l="$sum_logged" -v n="$ROUNDS" \
     'BEGIN {printf "%-30s %10.0f %10.0f %10.0f %10.0f %8.2f %8.2f %8.2f\n", p, s/n, b/n, q/n, l/n, q/s, l/s, q/b}'
 done
 echo "same: baseline, same headers and body; bare: baseline, body and Content-Type only;"
 echo "quiet: example server -access-log=false; logged: example server as run by default"
 echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
+
+echo
+echo "latency in the last round (wrk --latency):"
+printf '%-30s %10s %10s %10s %10s\n' endpoint same-p50 same-p99 quiet-p50 quiet-p99
+printf '%s\n' "${latency[@]}"
+
+echo
+echo "conditional GET (If-None-Match with the current ETag, answered 304) against a full GET, quiet server:"
+printf '%-30s %10s %10s %8s\n' endpoint 200/s 304/s 304:200
+for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; do
+  etag=$(curl -sI "http://$QUIET$path" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "http://$QUIET$path")
+  if [ "$code" != 304 ]; then
+    echo "$path: If-None-Match $etag answered $code, not 304" >&2
+    exit 1
+  fi
+  read -r full _ _ <<<"$(wrk_run "http://$QUIET$path")"
+  read -r cond _ _ <<<"$(wrk_run "http://$QUIET$path" "If-None-Match: $etag")"
+  awk -v p="$path" -v f="$full" -v c="$cond" 'BEGIN {printf "%-30s %10.0f %10.0f %8.2f\n", p, f, c, c/f}'
+done
