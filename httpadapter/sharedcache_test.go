@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,6 +150,105 @@ func TestASharedCacheKeepsUsersApart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// originLog records what the origin behind the cache was asked and
+// answered.
+type originLog struct {
+	mu    sync.Mutex
+	calls []string // "If-None-Match value -> status"
+}
+
+func (o *originLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		o.calls = append(o.calls, fmt.Sprintf("%s -> %d", r.Header.Get("If-None-Match"), rec.status))
+	})
+}
+
+func (o *originLog) take() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.calls
+	o.calls = nil
+	return c
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+// TestASharedCacheRevalidatesAndPicksUpReloads runs the shared endpoints
+// behind nginx with the README's setting for nginx (which, unlike RFC
+// 9111, stores nothing marked no-cache): within s-maxage the cache
+// answers alone; after it, the cache revalidates with If-None-Match and
+// the origin answers 304; after a reload at the origin the next
+// revalidation brings the new body to clients.
+func TestASharedCacheRevalidatesAndPicksUpReloads(t *testing.T) {
+	snap := defaultSnapshot(t)
+	store := theming.NewStore(snap)
+	var origin originLog
+	upstream := httptest.NewServer(origin.wrap(httpadapter.New(httpadapter.Options{
+		Source: store, CacheControl: "public, max-age=0, s-maxage=1",
+	})))
+	t.Cleanup(upstream.Close)
+	proxy := nginxCache(t, upstream.Listener.Addr().String())
+	get := func(path string) (body, xcache, etag string) {
+		t.Helper()
+		resp, err := http.Get(proxy + path)
+		require.NoError(t, err, "GET %s", path)
+		body = readAll(t, resp)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s through the cache", path)
+		return body, resp.Header.Get("X-Cache"), resp.Header.Get("Etag")
+	}
+	expire := func() { time.Sleep(2100 * time.Millisecond) } // past s-maxage=1, at nginx's one-second clock
+
+	for _, path := range []string{defsPath, themesPath} {
+		first, xc, etag := get(path)
+		assert.Equal(t, "MISS", xc, "the first GET %s goes to the origin", path)
+		assert.Equal(t, []string{" -> 200"}, origin.take(), "the origin's answer to the first GET %s", path)
+
+		again, xc, _ := get(path)
+		assert.Equal(t, "HIT", xc, "a second GET %s within s-maxage is served from the cache", path)
+		assert.Equal(t, first, again)
+		assert.Empty(t, origin.take(), "the origin is not asked within s-maxage")
+
+		expire()
+		again, xc, _ = get(path)
+		assert.Equal(t, "REVALIDATED", xc, "after s-maxage GET %s is revalidated", path)
+		assert.Equal(t, first, again, "a revalidated body is the cached one")
+		assert.Equal(t, []string{etag + " -> 304"}, origin.take(), "the cache asks with If-None-Match and the origin answers 304")
+	}
+
+	// A reload at the origin: theme 1 renamed.
+	themes, err := fs.ReadFile(theming.DefaultFS(), theming.ThemesFile)
+	require.NoError(t, err)
+	catalog, err := fs.ReadFile(theming.DefaultFS(), theming.CatalogFile)
+	require.NoError(t, err)
+	th1, _ := snap.Theme(1)
+	renamed, err := theming.Load(catalog, []byte(strings.Replace(string(themes), `"name": "`+th1.Name()+`"`, `"name": "Reloaded"`, 1)))
+	require.NoError(t, err)
+	store.Replace(renamed)
+
+	expire()
+	body, xc, _ := get(themesPath)
+	assert.Equal(t, "EXPIRED", xc, "after a reload the revalidation fetches the new body")
+	assert.Contains(t, body, `"name":"Reloaded"`, "the reloaded theme list reaches the client")
+	calls := origin.take()
+	require.Len(t, calls, 1)
+	assert.Regexp(t, `^".+" -> 200$`, calls[0], "the cache asked with its old ETag and got the new version")
+	body, xc, _ = get(themesPath)
+	assert.Equal(t, "HIT", xc)
+	assert.Contains(t, body, `"name":"Reloaded"`, "the cache now serves the new version")
 }
 
 func readAll(t *testing.T, resp *http.Response) string {
