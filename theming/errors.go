@@ -63,7 +63,7 @@ func (e *ValidationError) Error() string {
 	if len(e.Problems) == 1 {
 		b.WriteString("1 problem")
 	} else {
-		b.WriteString(itoa(len(e.Problems)))
+		b.WriteString(strconv.Itoa(len(e.Problems)))
 		b.WriteString(" problems")
 	}
 	for _, p := range e.Problems {
@@ -153,10 +153,8 @@ func (ps *problems) result() []*Problem {
 	if ps.dropped == 0 {
 		return ps.list
 	}
-	return append(ps.list, &Problem{File: ps.file, Msg: "and " + itoa(ps.dropped) + " more problems not listed", Err: ErrTooManyProblems})
+	return append(ps.list, &Problem{File: ps.file, Msg: "and " + strconv.Itoa(ps.dropped) + " more problems not listed", Err: ErrTooManyProblems})
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // sortProblems orders one file's problems by JSON path, comparing array
 // indices as numbers, so that they read in about the order of the

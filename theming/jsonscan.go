@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -277,6 +278,6 @@ func knownFields(s *schema) string {
 	for k := range s.fields {
 		names = append(names, k)
 	}
-	sortStrings(names)
+	slices.Sort(names)
 	return strings.Join(names, ", ")
 }

@@ -63,10 +63,11 @@ func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
 	return colors, cycles
 }
 
-// derive computes a variable's value from its component's color: the
-// absolute lightness first, then the offset (clamped to [0, 100]), then
-// the opacity multiplies alpha.
-func derive(c colorref.Color, v Variable) colorref.Color {
+// Derive returns the value of variable v for a component whose resolved
+// color is c: Lightness, if set, replaces the lightness; LightnessOffset,
+// if set, is then added, the result clamped to [0, 100]; Opacity, if set,
+// multiplies the alpha.
+func Derive(c colorref.Color, v Variable) colorref.Color {
 	if v.Lightness != nil {
 		c = c.WithLightness(*v.Lightness)
 	}
@@ -79,12 +80,6 @@ func derive(c colorref.Color, v Variable) colorref.Color {
 	}
 	return c
 }
-
-// Derive returns the value of variable v for a component whose resolved
-// color is c: Lightness, if set, replaces the lightness; LightnessOffset,
-// if set, is then added, the result clamped to [0, 100]; Opacity, if set,
-// multiplies the alpha.
-func Derive(c colorref.Color, v Variable) colorref.Color { return derive(c, v) }
 
 // cyclePath renders a cycle as "a -> b -> c -> a", starting from its
 // lowest index so the message is stable; long cycles are shortened.

@@ -85,7 +85,7 @@ func build(cat *Catalog, themes []Theme, ix *index) (*Snapshot, error) {
 			rt.colors[k], _ = resolve(overlay(ix.fallback[k], over[k]))
 			rt.values[k] = make([]colorref.Color, len(s.vars))
 			for n, vd := range s.vars {
-				rt.values[k][n] = derive(rt.colors[k][vd.comp], vd.v)
+				rt.values[k][n] = Derive(rt.colors[k][vd.comp], vd.v)
 			}
 		}
 		page := rt.colors[0][ix.pageBG]
@@ -382,5 +382,3 @@ func (r *ResolvedTheme) served(base string, palette []string) servedTheme {
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
 }
-
-func sortStrings(s []string) { slices.Sort(s) }
