@@ -14,8 +14,13 @@ type Source interface {
 	Snapshot(ctx context.Context) (*Snapshot, error)
 }
 
-// ErrNoSnapshot is returned by a Store that holds no snapshot yet.
+// ErrNoSnapshot is returned by a Source that holds no snapshot yet.
+// httpadapter answers it with 503 Service Unavailable and Retry-After.
 var ErrNoSnapshot = errors.New("theming: no snapshot loaded")
+
+// ErrUnknownTenant is wrapped by a Source error for a request whose tenant
+// the host does not know. httpadapter answers it with 404 Not Found.
+var ErrUnknownTenant = errors.New("theming: unknown tenant")
 
 // Store holds the current Snapshot behind an atomic pointer. Readers never
 // lock and always see one whole snapshot; Reload replaces it only when the
