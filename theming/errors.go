@@ -28,21 +28,33 @@ var (
 // Problem is one thing wrong with the input, at a JSON path such as
 // components[3].fallback.dark in the file File.
 type Problem struct {
-	File string // "catalog.json" or "themes.json"
-	Path string // JSON path of the offending value; "" for the whole file
+	File        string // "catalog.json" or "themes.json"; "" for Go values
+	Path        string // JSON path of the offending value; "" for the whole file
+	ThemeID     int    // the theme the problem is in; 0 when not in a theme
+	ComponentID string // the component the problem is about, where one applies
+	Scheme      Scheme // the color scheme, where one applies
 	Msg  string // what is wrong and what was expected
 	Err  error  // the sentinel
 }
 
-// Error returns "<file>: <path>: <msg>".
+// Error returns "<file>: <path>: <msg>" for a problem in a file, and for
+// one in Go values "theme <id>: <path>: <msg>" inside a theme or
+// "<path>: <msg>" outside one.
 func (p *Problem) Error() string {
 	var b strings.Builder
-	b.WriteString(p.File)
-	if p.Path != "" {
+	switch {
+	case p.File != "":
+		b.WriteString(p.File)
 		b.WriteString(": ")
-		b.WriteString(p.Path)
+	case p.ThemeID != 0:
+		b.WriteString("theme ")
+		b.WriteString(strconv.Itoa(p.ThemeID))
+		b.WriteString(": ")
 	}
-	b.WriteString(": ")
+	if p.Path != "" {
+		b.WriteString(p.Path)
+		b.WriteString(": ")
+	}
 	b.WriteString(p.Msg)
 	return b.String()
 }

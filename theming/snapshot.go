@@ -33,6 +33,9 @@ type Snapshot struct {
 
 	media sync.Map // media base URL -> *encodedThemes
 	audit func() *Report
+
+	compiled *CompiledCatalog
+	version  string
 }
 
 // varDef is one CSS variable of a visible component.
