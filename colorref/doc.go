@@ -32,6 +32,22 @@
 // Color.Colorful bridge to github.com/lucasb-eyer/go-colorful for other
 // color-space math.
 //
+// # Hex colors
+//
+// ParseHex reads the hex colors of color pickers and design-token files
+// ("#rgb", "#rgba", "#rrggbb", "#rrggbbaa", either case, nothing around
+// them) into a Color, with the same *ParseError discipline as ParseColor,
+// so host code can convert them to a catalog's hsl() form with
+// Color.String. Catalog data itself stays hsl()/hsla().
+//
+// Color.Hex and Color.RGBA8 go the other way, to 8-bit channels computed
+// as Chromium computes a legacy color for getComputedStyle (float32
+// hsl-to-sRGB, a 1e-7 nudge, then ×255 rounded half away from zero, so an
+// exact 76.5 is 77; alpha to the nearest 1/255). Browser-based contrast
+// checkers measure those integers; package contrast's rendered method
+// starts from them. ParseHex then Hex gives back the input's digits in the
+// long lower-case form.
+//
 // # References
 //
 // ParseRef parses and classifies the value of a fallback or a contrast

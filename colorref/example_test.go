@@ -71,3 +71,37 @@ func ExampleParseRef() {
 	// color: hsl(0, 0%, 100%)
 	// colorref: component id takes lower-case letters, digits and hyphens only at offset 0 of "Primary"
 }
+
+func ExampleParseHex() {
+	for _, s := range []string{"#336699", "#F80", "#33669980"} {
+		c, err := colorref.ParseHex(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-10s %-28s %s\n", s, c, c.Hex())
+	}
+	// Output:
+	// #336699    hsl(210, 50%, 40%)           #336699
+	// #F80       hsl(32, 100%, 50%)           #ff8800
+	// #33669980  hsla(210, 50%, 40%, 0.5)     #33669980
+}
+
+func ExampleParseHex_error() {
+	_, err := colorref.ParseHex("#12345")
+	fmt.Println(err)
+	fmt.Println("syntax error:", errors.Is(err, colorref.ErrSyntax))
+	// Output:
+	// colorref: a hex color has 3, 4, 6 or 8 digits, not 5 at offset 6 of "#12345"
+	// syntax error: true
+}
+
+func ExampleColor_Hex() {
+	// The exact green of hsl(120, 100%, 15%) is 76.5 of 255; Chromium
+	// computes 77, and so does Hex.
+	fmt.Println(colorref.HSL(120, 100, 15).Hex())
+	fmt.Println(colorref.HSLA(210, 50, 40, 0.25).Hex())
+	// Output:
+	// #004d00
+	// #33669940
+}

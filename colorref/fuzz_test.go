@@ -3,6 +3,7 @@ package colorref_test
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/themekit/themekit/colorref"
@@ -99,6 +100,45 @@ func FuzzParseRef(f *testing.F) {
 		}
 		if r.Kind() != colorref.KindColor && r.Name() != in {
 			t.Fatalf("ParseRef(%q) changed the name to %q", in, r.Name())
+		}
+	})
+}
+
+// FuzzParseHex checks that ParseHex never panics, that a failure is a
+// *ParseError wrapping ErrSyntax with the zero Color and an offset inside
+// the input, and that an accepted color prints through Hex as the input's
+// digits, expanded to the long form and in lower case.
+func FuzzParseHex(f *testing.F) {
+	for _, s := range []string{"#336699", "#ABC", "#abcd", "#00000080", "#", "", "#12345", "#12g", "336699", "#ffffffff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := colorref.ParseHex(in)
+		if err != nil {
+			var pe *colorref.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, colorref.ErrSyntax) || pe.Offset < 0 || pe.Offset > len(in) || pe.Input != in {
+				t.Fatalf("ParseHex(%q): error %v", in, err)
+			}
+			if c != (colorref.Color{}) {
+				t.Fatalf("ParseHex(%q) returned %v with an error", in, c)
+			}
+			return
+		}
+		checkInvariants(t, in, c)
+		want := strings.ToLower(in[1:])
+		if len(want) <= 4 {
+			var b strings.Builder
+			for i := range len(want) {
+				b.WriteByte(want[i])
+				b.WriteByte(want[i])
+			}
+			want = b.String()
+		}
+		if strings.HasSuffix(want, "ff") && len(want) == 8 {
+			want = want[:6]
+		}
+		if got := c.Hex(); got != "#"+want {
+			t.Fatalf("ParseHex(%q).Hex() = %q, want %q", in, got, "#"+want)
 		}
 	})
 }

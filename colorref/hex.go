@@ -1,0 +1,163 @@
+package colorref
+
+import (
+	"math"
+	"strconv"
+)
+
+// ParseHex parses a CSS hex color: "#rgb", "#rgba", "#rrggbb" or
+// "#rrggbbaa", with hex digits in either case. In the short forms each
+// digit stands for itself repeated ("#f80" is "#ff8800"); the alpha digits,
+// when present, give the opacity over 255 ("#00000080" has alpha 128/255).
+//
+// The input must be exactly the color: a leading "#", then 3, 4, 6 or 8 hex
+// digits and nothing else (no whitespace, no named colors, no "0x"). On
+// failure ParseHex returns the zero Color and a *ParseError that wraps
+// ErrSyntax and names the byte offset of the problem, as ParseColor does.
+//
+// The result holds the exact sRGB value of the digits in the hsl() model,
+// so Hex gives back the same digits (in the long lower-case form):
+//
+//	ParseHex("#F80").Hex() == "#ff8800"
+//
+// Use Color.String to write it in a catalog's hsl() form.
+func ParseHex(s string) (Color, error) {
+	if s == "" || s[0] != '#' {
+		return Color{}, syntaxError(s, 0, `expected "#" followed by 3, 4, 6 or 8 hex digits`)
+	}
+	digits := s[1:]
+	for i := 0; i < len(digits); i++ {
+		if _, ok := hexDigit(digits[i]); !ok {
+			return Color{}, syntaxError(s, 1+i, "expected a hex digit (0-9, a-f, A-F)")
+		}
+	}
+	var ch [4]uint8
+	ch[3] = 255
+	switch len(digits) {
+	case 3, 4:
+		for i := range len(digits) {
+			d, _ := hexDigit(digits[i])
+			ch[i] = d<<4 | d
+		}
+	case 6, 8:
+		for i := 0; i < len(digits)/2; i++ {
+			hi, _ := hexDigit(digits[2*i])
+			lo, _ := hexDigit(digits[2*i+1])
+			ch[i] = hi<<4 | lo
+		}
+	default:
+		return Color{}, syntaxError(s, len(s), "a hex color has 3, 4, 6 or 8 digits, not "+strconv.Itoa(len(digits)))
+	}
+	return RGBA8(ch[0], ch[1], ch[2], ch[3]), nil
+}
+
+// RGBA8 returns the color with 8-bit sRGB channels r, g, b and alpha a
+// (0–255 each), as a hex color or a CSS rgb() value with integer channels
+// writes it. It is SRGB(r/255, g/255, b/255, a/255).
+func RGBA8(r, g, b, a uint8) Color {
+	return SRGB(float64(r)/255, float64(g)/255, float64(b)/255, float64(a)/255)
+}
+
+// RGBA8 returns the sRGB channels and the alpha of c in 8 bits (0–255),
+// computed as Chromium computes them for getComputedStyle, which is what
+// browser-based checkers such as axe-core read:
+//
+//   - hue, saturation/100 and lightness/100 are held as float32, and the
+//     CSS Color 4 hsl-to-sRGB formula (see Color.SRGB) runs in float32
+//     (gfx::HSLToSRGB in Chromium's ui/gfx/color_conversions.cc);
+//   - each channel gets 1e-7 added, so that an exact half such as the
+//     76.5 of hsl(120, 100%, 15%) is not lost to float error, is scaled
+//     by 255 and rounded half away from zero: 76.5 becomes 77
+//     (Color::SerializeLegacyColorAsCSSColor in Chromium's
+//     third_party/blink/renderer/platform/graphics/color.cc, crbug.com/1425856);
+//   - alpha is rounded to the nearest of 256 steps, halves up, as Chromium
+//     stores the alpha of a legacy color in 8 bits.
+//
+// The result differs from rounding the exact float64 channels of
+// Color.SRGB only where a channel lies within about 3e-5 of a half step.
+func (c Color) RGBA8() (r, g, b, a uint8) {
+	h, s, l := float32(c.h), float32(c.s/100), float32(c.l/100)
+	var fr, fg, fb float32
+	if s == 0 {
+		fr, fg, fb = l, l, l
+	} else {
+		fr, fg, fb = hslChannel32(0, h, s, l), hslChannel32(8, h, s, l), hslChannel32(4, h, s, l)
+	}
+	return legacy8(fr), legacy8(fg), legacy8(fb), To8(c.a)
+}
+
+// hslChannel32 is f(n) of CSS Color 4's hsl-to-sRGB in float32, in the
+// order of operations Chromium uses. Every intermediate is converted to
+// float32 explicitly, which also keeps the compiler from fusing a multiply
+// and an add (the Go spec allows fusion only where no conversion stands).
+func hslChannel32(n, h, s, l float32) float32 {
+	k := float32(n + float32(h/30))
+	for k >= 12 { // fmod(k, 12) for k in [0, 24): the subtraction is exact
+		k = float32(k - 12)
+	}
+	a := float32(s * min(l, float32(1-l)))
+	m := max(-1, min(float32(k-3), float32(9-k), 1))
+	return float32(l - float32(a*m))
+}
+
+// legacy8 turns a float32 sRGB channel into the integer Chromium
+// serializes: (v + 1e-7)·255 in float32, clamped to [0, 255] and rounded
+// half away from zero.
+func legacy8(v float32) uint8 {
+	const eps = float32(1e-7)
+	x := float32(float64(float32(v+eps)) * 255.0)
+	switch {
+	case !(x > 0):
+		return 0
+	case x >= 255:
+		return 255
+	}
+	return uint8(math.Round(float64(x)))
+}
+
+// To8 converts a channel or an alpha in [0, 1] to 8 bits: v·255 rounded
+// half up, clamped to [0, 255]. RGBA8 rounds alpha this way.
+func To8(v float64) uint8 {
+	x := v * 255
+	switch {
+	case !(x > 0): // also NaN
+		return 0
+	case x >= 255:
+		return 255
+	}
+	return uint8(math.Floor(x + 0.5))
+}
+
+// Hex returns c as a lower-case CSS hex color: "#rrggbb" when its alpha
+// rounds to 255 in 8 bits, "#rrggbbaa" otherwise. Channels and alpha are
+// rounded to 8 bits as RGBA8 rounds them (half up, as browsers compute
+// styles), so a color that does not sit on the 8-bit grid moves by at most
+// half a step: Hex is lossy for such colors, and ParseHex(c.Hex()) is the
+// 8-bit color a browser would paint for c.
+func (c Color) Hex() string {
+	r, g, b, a := c.RGBA8()
+	const digits = "0123456789abcdef"
+	buf := [9]byte{'#'}
+	n := 1
+	for _, v := range [4]uint8{r, g, b, a} {
+		buf[n], buf[n+1] = digits[v>>4], digits[v&15]
+		n += 2
+	}
+	if a == 255 {
+		n = 7
+	}
+	return string(buf[:n])
+}
+
+func hexDigit(c byte) (uint8, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
