@@ -160,4 +160,3 @@ func hexDigit(c byte) (uint8, bool) {
 	}
 	return 0, false
 }
-
