@@ -1,0 +1,26 @@
+package theming
+
+import "context"
+
+// SourceFunc adapts an ordinary function to the Source interface, as
+// http.HandlerFunc does for http.Handler:
+//
+//	src := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+//		return stores[tenantOf(ctx)].Snapshot(ctx)
+//	})
+//
+// A nil SourceFunc has no snapshot: it returns ErrNoSnapshot.
+type SourceFunc func(ctx context.Context) (*Snapshot, error)
+
+// Snapshot calls f(ctx).
+func (f SourceFunc) Snapshot(ctx context.Context) (*Snapshot, error) {
+	if f == nil {
+		return nil, ErrNoSnapshot
+	}
+	return f(ctx)
+}
+
+var (
+	_ Source = SourceFunc(nil)
+	_ Source = (*TenantSource)(nil)
+)

@@ -1,0 +1,392 @@
+package theming
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Defaults of the TenantOptions fields.
+const (
+	// DefaultMaxTenants is how many tenants a TenantSource keeps built
+	// when TenantOptions.MaxTenants is 0.
+	DefaultMaxTenants = 1000
+	// DefaultLoadTimeout bounds one call of TenantOptions.Load when
+	// TenantOptions.LoadTimeout is 0.
+	DefaultLoadTimeout = 10 * time.Second
+	// DefaultRetryInterval is the least time between two attempts to
+	// reload a tenant whose reload failed, when
+	// TenantOptions.RetryInterval is 0.
+	DefaultRetryInterval = time.Second
+)
+
+// TenantOptions configures a TenantSource. Only Load is required; every
+// other zero value is a working default.
+type TenantOptions struct {
+	// Load builds the snapshot of one tenant, typically by reading the
+	// tenant's themes from the host's database and building them on a
+	// CompiledCatalog shared by all tenants. Required: NewTenantSource
+	// panics when it is nil.
+	//
+	// What Load returns decides what is served:
+	//   - a snapshot and no error: it is served;
+	//   - a snapshot and an error (a lenient build that left out the
+	//     themes that do not validate, and says which): the snapshot is
+	//     served and the error is passed to OnError;
+	//   - an error wrapping ErrUnknownTenant: the tenant is forgotten, and
+	//     Snapshot returns that error;
+	//   - any other error: a tenant that was built keeps its last snapshot
+	//     and the error goes to OnError; a tenant that was not built yet
+	//     gets an error wrapping both ErrNoSnapshot and Load's error.
+	//
+	// Load runs in its own goroutine with the context of the request that
+	// needed it, without that request's cancellation (a client that goes
+	// away does not fail the other requests waiting for the same load),
+	// and bounded by LoadTimeout. It runs at most once at a time for a
+	// tenant and data version; a panic in Load is recovered and treated
+	// as an error.
+	Load func(ctx context.Context, tenant string) (*Snapshot, error)
+
+	// Tenant returns the tenant of a request from its context. An error
+	// is returned by Snapshot as it is: wrap ErrUnknownTenant for a
+	// request that names no tenant the host serves. nil means
+	// TenantFromContext, which reads the tenant put there by WithTenant.
+	Tenant func(ctx context.Context) (string, error)
+
+	// MaxTenants bounds how many tenants stay built; when another tenant
+	// is built, the least recently used one is dropped and built again on
+	// its next request. 0 means DefaultMaxTenants; a negative value means
+	// no bound.
+	MaxTenants int
+
+	// OnError receives the errors no request sees: a reload that failed
+	// while the tenant keeps serving its last snapshot, and the problems
+	// of a snapshot that Load returned together with an error. It is
+	// called from the goroutine that ran Load, possibly concurrently for
+	// different tenants. nil means the errors are dropped.
+	OnError func(tenant string, err error)
+
+	// LoadTimeout bounds each call of Load. 0 means DefaultLoadTimeout.
+	LoadTimeout time.Duration
+
+	// RetryInterval is the least time between two reloads of a tenant
+	// after a reload failed. Meanwhile, and while the retry runs, the
+	// tenant's requests get its last snapshot without waiting. 0 means
+	// DefaultRetryInterval.
+	RetryInterval time.Duration
+}
+
+// TenantSource is a Source that serves each tenant its own Snapshot,
+// built on first use by the host's TenantOptions.Load and kept until it is
+// invalidated or, beyond MaxTenants, least recently used.
+//
+// Concurrent first requests for one tenant share one Load. Invalidate
+// (the host calls it when a tenant's data changed, for example on a
+// database notification) is lazy: it marks the tenant's snapshot
+// outdated, and the tenant's next request reloads it, waiting for the new
+// snapshot together with every request that arrives meanwhile; so once
+// Invalidate has returned, no request is answered from the data as it was
+// before. Tenants that are not asked for again are never reloaded, so
+// invalidating many tenants at once (after a lost database connection,
+// InvalidateAll) costs nothing until they are used.
+//
+// A reload that fails keeps the last snapshot served (last known good),
+// reports the error to OnError, and is retried by a later request no
+// sooner than RetryInterval, in the background: while a tenant's reloads
+// fail, its requests do not wait for them. A later Invalidate makes the
+// next request wait for a reload again.
+//
+// Errors returned by Snapshot, and how httpadapter answers them:
+//   - the tenant is unknown (from Tenant or Load, wrapping
+//     ErrUnknownTenant): 404 Not Found;
+//   - the tenant has never been built and its Load failed (wrapping
+//     ErrNoSnapshot and Load's error): 503 Service Unavailable with
+//     Retry-After;
+//   - anything else (a Tenant error, a missing tenant in the context):
+//     500, with the cause logged.
+//
+// Use NewTenantSource. The zero TenantSource has no Load: its Snapshot
+// returns an error wrapping ErrNoSnapshot.
+type TenantSource struct {
+	opts TenantOptions
+
+	mu    sync.Mutex
+	byKey map[string]*tenantEntry
+	// lru is the sentinel of a circular list of the entries, the most
+	// recently used first.
+	lru tenantEntry
+}
+
+// tenantEntry is one tenant's state. All fields are guarded by
+// TenantSource.mu.
+type tenantEntry struct {
+	key        string
+	prev, next *tenantEntry
+
+	snap    *Snapshot   // the snapshot served; nil until the first load succeeds
+	gen     uint64      // bumped by Invalidate
+	snapGen uint64      // gen when the load that produced snap started
+	call    *tenantLoad // the newest load in flight, or nil
+	failed  bool        // the last reload failed: serve snap without waiting
+	retryAt time.Time   // after a failed reload: no new one before this
+}
+
+// outdated reports whether e has no snapshot or an invalidated one.
+func (e *tenantEntry) outdated() bool { return e.snap == nil || e.snapGen != e.gen }
+
+// tenantLoad is one call of Load. snap and err are set before done is
+// closed and never change after.
+type tenantLoad struct {
+	gen  uint64
+	done chan struct{}
+	snap *Snapshot
+	err  error
+}
+
+// NewTenantSource returns a TenantSource configured by opts. It panics
+// when opts.Load is nil.
+func NewTenantSource(opts TenantOptions) *TenantSource {
+	if opts.Load == nil {
+		panic("theming: TenantOptions.Load is nil")
+	}
+	if opts.Tenant == nil {
+		opts.Tenant = tenantFromContextErr
+	}
+	if opts.MaxTenants == 0 {
+		opts.MaxTenants = DefaultMaxTenants
+	}
+	if opts.LoadTimeout <= 0 {
+		opts.LoadTimeout = DefaultLoadTimeout
+	}
+	if opts.RetryInterval <= 0 {
+		opts.RetryInterval = DefaultRetryInterval
+	}
+	ts := &TenantSource{opts: opts, byKey: make(map[string]*tenantEntry)}
+	ts.lru.next, ts.lru.prev = &ts.lru, &ts.lru
+	return ts
+}
+
+// errNoLoad is what the zero TenantSource answers.
+var errNoLoad = fmt.Errorf("%w: TenantSource has no Load function (use NewTenantSource)", ErrNoSnapshot)
+
+// Snapshot returns the snapshot of the tenant that ctx names, building it
+// with Load if needed. It implements Source; the type's documentation
+// lists its errors.
+func (ts *TenantSource) Snapshot(ctx context.Context) (*Snapshot, error) {
+	if ts.opts.Load == nil {
+		return nil, errNoLoad
+	}
+	tenant, err := ts.opts.Tenant(ctx)
+	if err != nil {
+		return nil, err
+	}
+
+	ts.mu.Lock()
+	e := ts.entry(tenant)
+	if !e.outdated() {
+		s := e.snap
+		ts.mu.Unlock()
+		return s, nil
+	}
+	c := e.call
+	if c == nil || c.gen != e.gen {
+		if e.failed && time.Now().Before(e.retryAt) {
+			s := e.snap
+			ts.mu.Unlock()
+			return s, nil
+		}
+		c = ts.start(ctx, e)
+	}
+	if e.failed {
+		// The last reload failed: serve the last snapshot while this one
+		// runs, rather than making requests wait on a failing backend.
+		s := e.snap
+		ts.mu.Unlock()
+		return s, nil
+	}
+	ts.mu.Unlock()
+
+	select {
+	case <-c.done:
+		return c.snap, c.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("theming: tenant %q: %w", tenant, context.Cause(ctx))
+	}
+}
+
+// entry returns the entry of tenant, creating it and dropping the least
+// recently used entries beyond the bound, and marks it most recently
+// used. ts.mu must be held.
+func (ts *TenantSource) entry(tenant string) *tenantEntry {
+	e := ts.byKey[tenant]
+	if e != nil {
+		if ts.lru.next != e {
+			e.unlink()
+			ts.pushFront(e)
+		}
+		return e
+	}
+	e = &tenantEntry{key: tenant}
+	ts.byKey[tenant] = e
+	ts.pushFront(e)
+	for ts.opts.MaxTenants > 0 && len(ts.byKey) > ts.opts.MaxTenants {
+		ts.remove(ts.lru.prev)
+	}
+	return e
+}
+
+func (ts *TenantSource) pushFront(e *tenantEntry) {
+	e.prev, e.next = &ts.lru, ts.lru.next
+	e.prev.next, e.next.prev = e, e
+}
+
+func (e *tenantEntry) unlink() {
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+}
+
+// remove drops e from the map and the list. ts.mu must be held.
+func (ts *TenantSource) remove(e *tenantEntry) {
+	delete(ts.byKey, e.key)
+	e.unlink()
+}
+
+// start runs Load for e in a new goroutine and returns the call. ts.mu
+// must be held.
+func (ts *TenantSource) start(ctx context.Context, e *tenantEntry) *tenantLoad {
+	c := &tenantLoad{gen: e.gen, done: make(chan struct{})}
+	e.call = c
+	go ts.run(context.WithoutCancel(ctx), e, c)
+	return c
+}
+
+// run calls Load and records its result.
+func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) {
+	ctx, cancel := context.WithTimeout(ctx, ts.opts.LoadTimeout)
+	defer cancel()
+	snap, err := ts.callLoad(ctx, e.key)
+	if report := ts.finish(e, c, snap, err); report != nil && ts.opts.OnError != nil {
+		ts.opts.OnError(e.key, report)
+	}
+}
+
+// callLoad calls Load, turning a panic and a nil result into errors.
+func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *Snapshot, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			snap, err = nil, fmt.Errorf("theming: TenantOptions.Load panicked: %v", r)
+		}
+	}()
+	snap, err = ts.opts.Load(ctx, tenant)
+	if snap == nil && err == nil {
+		err = errors.New("theming: TenantOptions.Load returned no snapshot and no error")
+	}
+	return snap, err
+}
+
+// finish records the result of call c for e, completes c, and returns
+// the error to report to OnError, if any.
+func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, err error) (report error) {
+	ts.mu.Lock()
+	defer func() {
+		ts.mu.Unlock()
+		close(c.done)
+	}()
+	if e.call == c {
+		e.call = nil
+	}
+	live := ts.byKey[e.key] == e
+	switch {
+	case snap != nil:
+		// A load that started before a newer one succeeded must not
+		// replace the newer data.
+		if e.snap == nil || c.gen >= e.snapGen {
+			e.snap, e.snapGen = snap, c.gen
+			e.failed = false
+		}
+		c.snap = e.snap
+		return err
+	case errors.Is(err, ErrUnknownTenant):
+		if live {
+			ts.remove(e)
+		}
+		c.err = err
+		return nil
+	case e.snap == nil:
+		if live && e.call == nil {
+			ts.remove(e) // nothing to keep: the next request tries again
+		}
+		c.err = fmt.Errorf("%w: tenant %q: %w", ErrNoSnapshot, e.key, err)
+		return nil
+	default:
+		e.failed = true
+		e.retryAt = time.Now().Add(ts.opts.RetryInterval)
+		c.snap = e.snap
+		return fmt.Errorf("theming: tenant %q: reload failed, serving the last snapshot: %w", e.key, err)
+	}
+}
+
+// Invalidate marks tenant's snapshot outdated: its next request reloads
+// it (see TenantSource for how). A tenant that is not built is left
+// alone; its first request loads it anyway.
+func (ts *TenantSource) Invalidate(tenant string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if e := ts.byKey[tenant]; e != nil {
+		e.invalidate()
+	}
+}
+
+// InvalidateAll marks every built tenant's snapshot outdated, as if
+// Invalidate were called for each. A host calls it when it may have
+// missed changes, such as after reconnecting to the database whose
+// notifications it follows.
+func (ts *TenantSource) InvalidateAll() {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	for _, e := range ts.byKey {
+		e.invalidate()
+	}
+}
+
+func (e *tenantEntry) invalidate() {
+	e.gen++
+	e.failed = false
+	e.retryAt = time.Time{}
+}
+
+// Len returns how many tenants are built or being built.
+func (ts *TenantSource) Len() int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return len(ts.byKey)
+}
+
+// tenantKey is the context key of WithTenant.
+type tenantKey struct{}
+
+// WithTenant returns a copy of ctx that carries tenant, for
+// TenantFromContext: a host's middleware calls it with the tenant it took
+// from the request (its host name, a path segment, the user's account).
+func WithTenant(ctx context.Context, tenant string) context.Context {
+	return context.WithValue(ctx, tenantKey{}, tenant)
+}
+
+// TenantFromContext returns the tenant that WithTenant put in ctx.
+func TenantFromContext(ctx context.Context) (string, bool) {
+	t, ok := ctx.Value(tenantKey{}).(string)
+	return t, ok
+}
+
+// errNoTenant is the default Tenant function's error for a context
+// without a tenant: the host's middleware did not run, a 500.
+var errNoTenant = errors.New("theming: no tenant in the request context (call WithTenant in a middleware, or set TenantOptions.Tenant)")
+
+func tenantFromContextErr(ctx context.Context) (string, error) {
+	if t, ok := TenantFromContext(ctx); ok {
+		return t, nil
+	}
+	return "", errNoTenant
+}

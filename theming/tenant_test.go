@@ -1,0 +1,550 @@
+package theming_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// tenantSnapshots returns n distinct snapshots of the default data; the
+// tests tell them apart by pointer.
+func tenantSnapshots(t testing.TB, n int) []*theming.Snapshot {
+	t.Helper()
+	out := make([]*theming.Snapshot, n)
+	for i := range out {
+		s, err := theming.LoadDefault()
+		require.NoError(t, err)
+		out[i] = s
+	}
+	return out
+}
+
+// versions is a host's data for the tests: each tenant's current snapshot,
+// and how many times Load ran for it.
+type versions struct {
+	mu    sync.Mutex
+	snap  map[string]*theming.Snapshot
+	err   map[string]error
+	loads map[string]int
+}
+
+func newVersions() *versions {
+	return &versions{snap: map[string]*theming.Snapshot{}, err: map[string]error{}, loads: map[string]int{}}
+}
+
+func (v *versions) set(tenant string, s *theming.Snapshot, err error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.snap[tenant], v.err[tenant] = s, err
+}
+
+func (v *versions) load(_ context.Context, tenant string) (*theming.Snapshot, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.loads[tenant]++
+	s, ok := v.snap[tenant]
+	if !ok {
+		return nil, fmt.Errorf("test host: no tenant %q: %w", tenant, theming.ErrUnknownTenant)
+	}
+	return s, v.err[tenant]
+}
+
+func (v *versions) loadsOf(tenant string) int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.loads[tenant]
+}
+
+func get(ts *theming.TenantSource, tenant string) (*theming.Snapshot, error) {
+	return ts.Snapshot(theming.WithTenant(context.Background(), tenant))
+}
+
+func TestTenantSource(t *testing.T) {
+	snaps := tenantSnapshots(t, 3)
+	a1, a2, b1 := snaps[0], snaps[1], snaps[2]
+
+	t.Run("builds a tenant on its first request and keeps it", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		for range 3 {
+			s, err := get(ts, "acme")
+			require.NoError(t, err)
+			assert.Same(t, a1, s)
+		}
+		assert.Equal(t, 1, v.loadsOf("acme"))
+		assert.Equal(t, 1, ts.Len())
+	})
+
+	t.Run("serves each tenant its own snapshot", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		v.set("globex", b1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		s, err = get(ts, "globex")
+		require.NoError(t, err)
+		assert.Same(t, b1, s)
+	})
+
+	t.Run("reloads an invalidated tenant on its next request only", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		v.set("globex", b1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+		_, err = get(ts, "globex")
+		require.NoError(t, err)
+
+		v.set("acme", a2, nil)
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a1, s, "before Invalidate the built snapshot is served")
+
+		ts.Invalidate("acme")
+		assert.Equal(t, 1, v.loadsOf("acme"), "Invalidate is lazy")
+		s, err = get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a2, s)
+		assert.Equal(t, 2, v.loadsOf("acme"))
+		_, err = get(ts, "globex")
+		require.NoError(t, err)
+		assert.Equal(t, 1, v.loadsOf("globex"), "other tenants are not reloaded")
+
+		ts.Invalidate("initech") // not built: nothing to do
+		assert.Equal(t, 0, v.loadsOf("initech"))
+	})
+
+	t.Run("InvalidateAll reloads every built tenant on its next request", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		v.set("globex", b1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		for _, tenant := range []string{"acme", "globex"} {
+			_, err := get(ts, tenant)
+			require.NoError(t, err)
+		}
+		ts.InvalidateAll()
+		for _, tenant := range []string{"acme", "globex", "acme"} {
+			_, err := get(ts, tenant)
+			require.NoError(t, err)
+		}
+		assert.Equal(t, 2, v.loadsOf("acme"))
+		assert.Equal(t, 2, v.loadsOf("globex"))
+	})
+
+	t.Run("a change during a load is not missed", func(t *testing.T) {
+		// The load reads a1, then the data changes to a2 and Invalidate
+		// is called before the load returns: a1 is served to the
+		// requests that waited for it, but the next request reloads.
+		inLoad, release := make(chan struct{}), make(chan struct{})
+		var calls atomic.Int32
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+			if calls.Add(1) == 1 {
+				close(inLoad)
+				<-release
+				return a1, nil
+			}
+			return a2, nil
+		}})
+		first := make(chan *theming.Snapshot)
+		go func() {
+			s, _ := get(ts, "acme")
+			first <- s
+		}()
+		<-inLoad
+		ts.Invalidate("acme")
+		close(release)
+		assert.Same(t, a1, <-first)
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a2, s)
+		assert.EqualValues(t, 2, calls.Load())
+	})
+
+	t.Run("a request after Invalidate does not get the data of a load that started before it", func(t *testing.T) {
+		inLoad, release := make(chan struct{}), make(chan struct{})
+		var calls atomic.Int32
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+			switch calls.Add(1) {
+			case 1:
+				return a1, nil
+			case 2:
+				close(inLoad)
+				<-release
+				return a1, nil // read before the change
+			}
+			return a2, nil
+		}})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+		ts.Invalidate("acme")
+		go get(ts, "acme") // starts load 2
+		<-inLoad
+		ts.Invalidate("acme") // the change load 2 may have missed
+		done := make(chan *theming.Snapshot)
+		go func() {
+			s, _ := get(ts, "acme")
+			done <- s
+		}()
+		assert.Same(t, a2, <-done, "answered by a load started after the second Invalidate")
+		close(release)
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a2, s, "the older load finishing later does not replace newer data")
+	})
+
+	t.Run("concurrent first requests for one tenant share one load", func(t *testing.T) {
+		var calls atomic.Int32
+		release := make(chan struct{})
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+			calls.Add(1)
+			<-release
+			return a1, nil
+		}})
+		const n = 64
+		var started, done sync.WaitGroup
+		started.Add(n)
+		done.Add(n)
+		got := make([]*theming.Snapshot, n)
+		for i := range n {
+			go func() {
+				defer done.Done()
+				started.Done()
+				got[i], _ = get(ts, "acme")
+			}()
+		}
+		started.Wait()
+		time.Sleep(20 * time.Millisecond) // let them reach the wait
+		close(release)
+		done.Wait()
+		assert.EqualValues(t, 1, calls.Load())
+		for _, s := range got {
+			assert.Same(t, a1, s)
+		}
+	})
+
+	t.Run("keeps at most MaxTenants built, dropping the least recently used", func(t *testing.T) {
+		v := newVersions()
+		for _, tenant := range []string{"a", "b", "c"} {
+			v.set(tenant, a1, nil)
+		}
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: 2})
+		for _, tenant := range []string{"a", "b", "a", "c"} { // b is now the least recently used
+			_, err := get(ts, tenant)
+			require.NoError(t, err)
+		}
+		assert.Equal(t, 2, ts.Len())
+		for _, tenant := range []string{"a", "c", "b"} {
+			_, err := get(ts, tenant)
+			require.NoError(t, err)
+		}
+		assert.Equal(t, 1, v.loadsOf("a"), "a was used recently and stayed built")
+		assert.Equal(t, 1, v.loadsOf("c"))
+		assert.Equal(t, 2, v.loadsOf("b"), "b was dropped and built again")
+		assert.Equal(t, 2, ts.Len())
+	})
+
+	t.Run("a failed reload keeps the last snapshot and reports the error", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		var reported []error
+		var mu sync.Mutex
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			Load:          v.load,
+			RetryInterval: time.Hour,
+			OnError: func(tenant string, err error) {
+				mu.Lock()
+				defer mu.Unlock()
+				assert.Equal(t, "acme", tenant)
+				reported = append(reported, err)
+			},
+		})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+
+		dbDown := errors.New("connection refused")
+		v.set("acme", nil, dbDown)
+		ts.Invalidate("acme")
+		for range 3 {
+			s, err := get(ts, "acme")
+			require.NoError(t, err)
+			assert.Same(t, a1, s)
+		}
+		assert.Equal(t, 2, v.loadsOf("acme"), "no retry before RetryInterval")
+		mu.Lock()
+		require.Len(t, reported, 1)
+		assert.ErrorIs(t, reported[0], dbDown)
+		mu.Unlock()
+
+		v.set("acme", a2, nil)
+		ts.Invalidate("acme") // a new change: the next request waits for a reload again
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a2, s)
+	})
+
+	t.Run("after a failed reload, retries run in the background while the last snapshot is served", func(t *testing.T) {
+		var calls atomic.Int32
+		retrying, release := make(chan struct{}), make(chan struct{})
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			RetryInterval: time.Millisecond,
+			Load: func(context.Context, string) (*theming.Snapshot, error) {
+				switch calls.Add(1) {
+				case 1:
+					return a1, nil
+				case 2:
+					return nil, errors.New("connection refused")
+				}
+				close(retrying)
+				<-release
+				return a2, nil
+			},
+		})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+		ts.Invalidate("acme")
+		s, err := get(ts, "acme") // waits for the reload, which fails
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		time.Sleep(5 * time.Millisecond)
+		s, err = get(ts, "acme") // starts the retry, does not wait for it
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		<-retrying
+		close(release)
+		require.Eventually(t, func() bool {
+			s, err := get(ts, "acme")
+			return err == nil && s == a2
+		}, 5*time.Second, time.Millisecond)
+	})
+
+	t.Run("a snapshot returned with an error is served and the error reported", func(t *testing.T) {
+		problems := errors.New("theme 3: colors.nav-bar.light: not a color")
+		v := newVersions()
+		v.set("acme", a1, problems)
+		reported := make(chan error, 1)
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			Load:    v.load,
+			OnError: func(_ string, err error) { reported <- err },
+		})
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		assert.Equal(t, problems, <-reported)
+	})
+
+	t.Run("a first load that fails is a missing snapshot, tried again on the next request", func(t *testing.T) {
+		dbDown := errors.New("connection refused")
+		v := newVersions()
+		v.set("acme", nil, dbDown)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		_, err := get(ts, "acme")
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.ErrorIs(t, err, dbDown)
+		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
+		assert.Contains(t, err.Error(), `"acme"`)
+		assert.Equal(t, 0, ts.Len())
+
+		v.set("acme", a1, nil)
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+	})
+
+	t.Run("an unknown tenant is an ErrUnknownTenant and is not kept", func(t *testing.T) {
+		v := newVersions()
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		_, err := get(ts, "initech")
+		assert.ErrorIs(t, err, theming.ErrUnknownTenant)
+		assert.NotErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.Equal(t, 0, ts.Len())
+	})
+
+	t.Run("a built tenant that the host no longer knows is dropped, not served", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+		v.mu.Lock()
+		delete(v.snap, "acme")
+		v.mu.Unlock()
+		ts.Invalidate("acme")
+		_, err = get(ts, "acme")
+		assert.ErrorIs(t, err, theming.ErrUnknownTenant)
+		assert.Equal(t, 0, ts.Len())
+	})
+
+	t.Run("the tenant comes from the Tenant function", func(t *testing.T) {
+		type key struct{}
+		v := newVersions()
+		v.set("acme", a1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			Load: v.load,
+			Tenant: func(ctx context.Context) (string, error) {
+				if t, ok := ctx.Value(key{}).(string); ok {
+					return t, nil
+				}
+				return "", fmt.Errorf("no host name: %w", theming.ErrUnknownTenant)
+			},
+		})
+		s, err := ts.Snapshot(context.WithValue(context.Background(), key{}, "acme"))
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		_, err = ts.Snapshot(context.Background())
+		assert.ErrorIs(t, err, theming.ErrUnknownTenant)
+	})
+
+	t.Run("a context without a tenant is an error that is neither 404 nor 503", func(t *testing.T) {
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: newVersions().load})
+		_, err := ts.Snapshot(context.Background())
+		require.Error(t, err)
+		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
+		assert.NotErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.Contains(t, err.Error(), "WithTenant")
+	})
+
+	t.Run("a panic or a nil result in Load is an error", func(t *testing.T) {
+		tests := []struct {
+			name string
+			give func(context.Context, string) (*theming.Snapshot, error)
+			want string
+		}{
+			{"panic", func(context.Context, string) (*theming.Snapshot, error) { panic("boom") }, "Load panicked: boom"},
+			{"nil, nil", func(context.Context, string) (*theming.Snapshot, error) { return nil, nil }, "no snapshot and no error"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				ts := theming.NewTenantSource(theming.TenantOptions{Load: tt.give})
+				_, err := get(ts, "acme")
+				assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+				assert.ErrorContains(t, err, tt.want)
+			})
+		}
+	})
+
+	t.Run("a request that gives up does not fail the load others wait for", func(t *testing.T) {
+		release := make(chan struct{})
+		var gotCtxErr atomic.Value
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
+			<-release
+			gotCtxErr.Store(fmt.Sprint(ctx.Err()))
+			return a1, nil
+		}})
+		ctx, cancel := context.WithCancel(theming.WithTenant(context.Background(), "acme"))
+		errc := make(chan error)
+		go func() {
+			_, err := ts.Snapshot(ctx)
+			errc <- err
+		}()
+		time.Sleep(10 * time.Millisecond)
+		cancel()
+		assert.ErrorIs(t, <-errc, context.Canceled)
+		close(release)
+		s, err := get(ts, "acme")
+		require.NoError(t, err)
+		assert.Same(t, a1, s)
+		assert.Equal(t, "<nil>", gotCtxErr.Load(), "Load's context is not cancelled with the request")
+	})
+
+	t.Run("Load is bounded by LoadTimeout", func(t *testing.T) {
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			LoadTimeout: 10 * time.Millisecond,
+			Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
+				<-ctx.Done()
+				return nil, ctx.Err()
+			},
+		})
+		_, err := get(ts, "acme")
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.ErrorIs(t, err, context.DeadlineExceeded)
+	})
+}
+
+func TestTenantSourceZeroValue(t *testing.T) {
+	var ts theming.TenantSource
+	_, err := get(&ts, "acme")
+	assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+	ts.Invalidate("acme")
+	ts.InvalidateAll()
+	assert.Equal(t, 0, ts.Len())
+}
+
+func TestNewTenantSourcePanicsWithoutLoad(t *testing.T) {
+	assert.PanicsWithValue(t, "theming: TenantOptions.Load is nil", func() {
+		theming.NewTenantSource(theming.TenantOptions{})
+	})
+}
+
+// TestTenantSourceRace has many goroutines fetch many tenants while
+// others invalidate them, with fewer tenants allowed than are asked for;
+// every answer must be a snapshot of the tenant asked for. Run it with
+// -race.
+func TestTenantSourceRace(t *testing.T) {
+	const tenants = 16
+	owner := map[*theming.Snapshot]string{}
+	var mu sync.Mutex
+	loads := 0
+	ts := theming.NewTenantSource(theming.TenantOptions{
+		MaxTenants:    tenants / 2,
+		RetryInterval: time.Millisecond,
+		Load: func(_ context.Context, tenant string) (*theming.Snapshot, error) {
+			// Each load makes a fresh snapshot owned by tenant; every
+			// fifth one fails.
+			s := &theming.Snapshot{}
+			mu.Lock()
+			defer mu.Unlock()
+			if loads++; loads%5 == 0 {
+				return nil, errors.New("flaky backend")
+			}
+			owner[s] = tenant
+			return s, nil
+		},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := 0; ctx.Err() == nil; i++ {
+				tenant := fmt.Sprint("t", (i*7+w)%tenants)
+				s, err := get(ts, tenant)
+				if err != nil {
+					assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+					continue
+				}
+				mu.Lock()
+				got := owner[s]
+				mu.Unlock()
+				if !assert.Equal(t, tenant, got) {
+					return
+				}
+			}
+		})
+	}
+	wg.Go(func() {
+		for i := 0; ctx.Err() == nil; i++ {
+			if i%10 == 0 {
+				ts.InvalidateAll()
+			} else {
+				ts.Invalidate(fmt.Sprint("t", i%tenants))
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	})
+	wg.Wait()
+	assert.LessOrEqual(t, ts.Len(), tenants/2)
+}
