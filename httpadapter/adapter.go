@@ -3,7 +3,6 @@ package httpadapter
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -94,8 +92,8 @@ func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // their capacity equals their length, so that Header.Add appends to a
 // copy, and nothing ever writes into them.
 type consts struct {
-	allow, nosniff, json, html, css, noStore, zero []string
-	notFound, notAcceptable, serverError           []byte
+	allow, nosniff, json, html, css, noStore, zero, retryAfter []string
+	notFound, notAcceptable, serverError, unavailable          []byte
 }
 
 func newConsts() consts {
@@ -107,9 +105,11 @@ func newConsts() consts {
 		css:           one("text/css; charset=utf-8"),
 		noStore:       one("no-store"),
 		zero:          one("0"),
+		retryAfter:    one(retryAfterSeconds),
 		notFound:      []byte(`{"detail":"Not found."}`),
 		notAcceptable: []byte(`{"detail":"Could not satisfy the request Accept header."}`),
 		serverError:   []byte(`{"detail":"A server error occurred."}`),
+		unavailable:   []byte(`{"detail":"Service temporarily unavailable, try again later."}`),
 	}
 }
 
@@ -123,8 +123,8 @@ type endpoint struct {
 	varyJoined []string // {vary joined}
 	meta       []byte   // the OPTIONS document
 	csp        []string // Content-Security-Policy of its HTML page
-	// find returns the document to serve for r, or an error: errNoTheme
-	// for a 404, anything else for a 500.
+	// find returns the document to serve for r, or an error, answered
+	// as failure says.
 	find func(r *http.Request, s *theming.Snapshot) (*doc, error)
 }
 
@@ -132,16 +132,11 @@ type endpoint struct {
 var errNoTheme = errors.New("httpadapter: no theme")
 
 func newEndpoint(c *config, name, desc string, user bool) *endpoint {
-	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, vary: []string{"Accept"}, csp: one(pageCSP())}
+	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, csp: one(pageCSP())}
 	if user {
 		e.cc = c.userCC
-		for _, v := range c.userVary {
-			if !slices.Contains(e.vary, v) {
-				e.vary = append(e.vary, v)
-			}
-		}
 	}
-	e.varyJoined = one(strings.Join(e.vary, ", "))
+	e.vary, e.varyJoined = c.varyOf("Accept", user)
 	e.meta, _ = json.Marshal(struct {
 		Name        string   `json:"name"`
 		Description string   `json:"description"`
@@ -155,41 +150,50 @@ func newEndpoint(c *config, name, desc string, user bool) *endpoint {
 
 func componentDefs(c *config) *endpoint {
 	e := newEndpoint(c, "Component Def List", "Return all component definitions except hidden ones.", false)
-	cache := newSnapCache(func(s *theming.Snapshot) (*doc, error) {
-		return newDoc(s.ComponentDefsJSON()), nil
-	})
-	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s) }
+	// The catalog is the same for every snapshot built from one compiled
+	// catalog (one per tenant, say): its forms are made once per compiled
+	// catalog and shared. A snapshot without one (theming.Load) has its
+	// own. The cached doc refers to neither key, so both are reclaimable.
+	build := func(s *theming.Snapshot) (*doc, error) { return newDoc(s.ComponentDefsJSON(), c.compress), nil }
+	bySnap := newWeakCache[theming.Snapshot](build)
+	byCatalog := newWeakCache[theming.CompiledCatalog](build)
+	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) {
+		if cc := s.Catalog(); cc != nil {
+			return byCatalog.get(cc, s)
+		}
+		return bySnap.get(s, s)
+	}
 	return e
 }
 
 func themes(c *config) *endpoint {
 	e := newEndpoint(c, "Theme List", "Return the themes.", false)
-	cache := newSnapCache(func(s *theming.Snapshot) (*doc, error) {
+	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*doc, error) {
 		b, err := s.ThemesJSON(c.mediaBase)
 		if err != nil {
 			return nil, err
 		}
-		return newDoc(b), nil
+		return newDoc(b, c.compress), nil
 	})
-	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s) }
+	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s, s) }
 	return e
 }
 
 func themeConfig(c *config) *endpoint {
 	e := newEndpoint(c, "Theme Config", "Return one theme, chosen taking the requesting user into account.", true)
-	cache := newSnapCache(func(s *theming.Snapshot) (map[int]*doc, error) {
+	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*doc, error) {
 		docs := make(map[int]*doc)
 		for _, t := range s.Themes() {
 			b, err := s.ThemeJSON(t.ID(), c.mediaBase)
 			if err != nil {
 				return nil, err
 			}
-			docs[t.ID()] = newDoc(b)
+			docs[t.ID()] = newDoc(b, c.compress)
 		}
 		return docs, nil
 	})
 	e.find = func(r *http.Request, s *theming.Snapshot) (*doc, error) {
-		docs, err := cache.get(s)
+		docs, err := cache.get(s, s)
 		if err != nil {
 			return nil, err
 		}
@@ -256,19 +260,15 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		d, err = e.find(r, s)
 	}
-	switch {
-	case errors.Is(err, errNoTheme):
-		e.writeSmall(w, r, ch, http.StatusNotFound, k.notFound)
-		return
-	case err != nil:
-		e.c.fail(r, e.name, err)
-		e.writeSmall(w, r, ch, http.StatusInternalServerError, k.serverError)
+	if err != nil {
+		status, body := e.c.failure(w, r, e.name, err)
+		e.writeSmall(w, r, ch, status, body)
 		return
 	}
 
 	h["Cache-Control"] = e.cc
 	if ch.rend == rendHTML {
-		e.writePage(w, r, http.StatusOK, d.compact, d.pageBody())
+		e.writePage(w, r, http.StatusOK, d, d.pageBody())
 		return
 	}
 	rp := d.indented(ch.indent)
@@ -296,10 +296,11 @@ func (e *endpoint) writeSmall(w http.ResponseWriter, r *http.Request, ch choice,
 }
 
 // writePage writes the browsable page for a response of the given status
-// whose JSON form is js (nil when it is not cached) and whose marked-up
-// body is body. The page shows the headers of the JSON response; the page
-// itself has its own entity tag, the hash of its bytes.
-func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int, js *rep, body template.HTML) {
+// whose JSON document is d (nil when it is not cached) and whose
+// marked-up body is body. The page shows the headers of the JSON
+// response; the page itself has its own entity tags, the hashes of its
+// bytes in each coding.
+func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int, d *doc, body template.HTML) {
 	h := w.Header()
 	k := &e.c.k
 	shown := []pageHeader{{"Allow", k.allow[0]}}
@@ -307,8 +308,8 @@ func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int,
 		shown = append(shown, pageHeader{"Cache-Control", cc})
 	}
 	shown = append(shown, pageHeader{"Content-Type", k.json[0]})
-	if js != nil {
-		shown = append(shown, pageHeader{"ETag", js.etag})
+	if d != nil {
+		shown = append(shown, pageHeader{"ETag", d.compact.identity.etag})
 	}
 	shown = append(shown,
 		pageHeader{"Vary", strings.Join(h["Vary"], ", ")},
@@ -331,16 +332,30 @@ func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int,
 		return
 	}
 	h["Content-Security-Policy"] = e.csp
-	if status == http.StatusOK {
-		sum := sha256.Sum256(b.Bytes())
-		etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-		h["Etag"] = []string{etag}
-		if noneMatch(r, etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
+	if status == http.StatusOK && d != nil {
+		d.pages.rep(b.Bytes(), sha256.Sum256(b.Bytes()), d.compress).write(w, r, k.html)
+		return
 	}
 	writeRaw(w, r, status, k.html, b.Bytes())
+}
+
+// retryAfterSeconds is the Retry-After of a 503 while the Source has no
+// snapshot yet.
+const retryAfterSeconds = "1"
+
+// failure maps an error of the Source, of finding the document or of the
+// PreferredTheme hook to the status and body of the answer, and logs
+// the causes of 500s. It sets the headers that go with the status.
+func (c *config) failure(w http.ResponseWriter, r *http.Request, endpoint string, err error) (int, []byte) {
+	switch {
+	case errors.Is(err, errNoTheme), errors.Is(err, theming.ErrUnknownTenant):
+		return http.StatusNotFound, c.k.notFound
+	case errors.Is(err, theming.ErrNoSnapshot):
+		w.Header()["Retry-After"] = c.k.retryAfter
+		return http.StatusServiceUnavailable, c.k.unavailable
+	}
+	c.fail(r, endpoint, err)
+	return http.StatusInternalServerError, c.k.serverError
 }
 
 // fail logs the real cause of a 500 on the named endpoint.
@@ -405,6 +420,7 @@ func (c *config) appendSlash(w http.ResponseWriter, r *http.Request) {
 	h["Location"] = []string{loc}
 	h["Allow"] = c.k.allow
 	h["X-Content-Type-Options"] = c.k.nosniff
+	h["Content-Type"] = c.k.html // Django's HttpResponsePermanentRedirect, with no body
 	h["Content-Length"] = c.k.zero
 	w.WriteHeader(http.StatusMovedPermanently)
 }

@@ -176,14 +176,15 @@ func TestVaryIsMergedWithTheHosts(t *testing.T) {
 		userVary []string
 		want     []string
 	}{
-		{"nothing set gets Accept", nil, themesPath, nil, []string{"Accept"}},
-		{"a host's Origin is kept and Accept added", []string{"Origin"}, themesPath, nil, []string{"Origin", "Accept"}},
-		{"a host's accept in any case is not repeated", []string{"accept, Origin"}, themesPath, nil, []string{"accept, Origin"}},
+		{"nothing set gets Accept and Accept-Encoding", nil, themesPath, nil, []string{"Accept, Accept-Encoding"}},
+		{"a host's Origin is kept and Accept added", []string{"Origin"}, themesPath, nil, []string{"Origin", "Accept, Accept-Encoding"}},
+		{"a host's accept in any case is not repeated", []string{"accept, Origin"}, themesPath, nil, []string{"accept, Origin", "Accept-Encoding"}},
+		{"a host's accept-encoding in any case is not repeated", []string{"accept-encoding"}, themesPath, nil, []string{"accept-encoding", "Accept"}},
 		{"a host's * covers everything", []string{"*"}, themesPath, nil, []string{"*"}},
-		{"the user endpoint adds its user headers", nil, configPath, nil, []string{"Accept, Cookie, Authorization"}},
-		{"the user endpoint adds only the missing ones", []string{"Cookie"}, configPath, nil, []string{"Cookie", "Accept, Authorization"}},
-		{"UserVary names the headers the hook reads", []string{"Origin"}, configPath, []string{"x-demo-user"}, []string{"Origin", "Accept, X-Demo-User"}},
-		{"an empty UserVary adds none", nil, configPath, []string{}, []string{"Accept"}},
+		{"the user endpoint adds its user headers", nil, configPath, nil, []string{"Accept, Accept-Encoding, Cookie, Authorization"}},
+		{"the user endpoint adds only the missing ones", []string{"Cookie"}, configPath, nil, []string{"Cookie", "Accept, Accept-Encoding, Authorization"}},
+		{"UserVary names the headers the hook reads", []string{"Origin"}, configPath, []string{"x-demo-user"}, []string{"Origin", "Accept, Accept-Encoding, X-Demo-User"}},
+		{"an empty UserVary adds none", nil, configPath, []string{}, []string{"Accept, Accept-Encoding"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

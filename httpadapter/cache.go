@@ -3,12 +3,9 @@ package httpadapter
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"html/template"
-	"net/http"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,51 +14,24 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// rep is one representation, ready to write: its bytes, its strong
-// entity tag and the header values that go with them.
-type rep struct {
-	body  []byte
-	etag  string   // quoted
-	hETag []string // {etag}
-	hLen  []string // {len(body)}
-}
-
-func newRep(body []byte) *rep {
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-	return &rep{body: body, etag: etag, hETag: one(etag), hLen: one(strconv.Itoa(len(body)))}
-}
-
-// write answers r with the representation: 304 when If-None-Match
-// matches its entity tag, else 200 with the body (none for HEAD). The
-// caller has set every other header.
-func (rp *rep) write(w http.ResponseWriter, r *http.Request, contentType []string) {
-	h := w.Header()
-	h["Etag"] = rp.hETag
-	if noneMatch(r, rp.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h["Content-Type"] = contentType
-	h["Content-Length"] = rp.hLen
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(rp.body)
-	}
-}
-
 // doc is one JSON document in every form it is served in: compact, each
-// indent a client asks for, and the marked-up body of the browsable page.
-// The compact form is made with the doc; the others on first use, then
-// kept. Two requests racing to make the same form may both do the work;
-// one result is kept.
+// indent a client asks for, and the browsable page, each with its
+// compressed forms (see rep). The compact form is made with the doc; the
+// others on first use, then kept. Two requests racing to make the same
+// indented form may both do the work; one result is kept.
 type doc struct {
-	compact *rep
-	indent  [maxIndent]atomic.Pointer[rep]
-	page    atomic.Pointer[template.HTML]
+	compact  *rep
+	compress bool
+	indent   [maxIndent]atomic.Pointer[rep]
+	page     atomic.Pointer[template.HTML]
+	pages    pageTable
 }
 
-func newDoc(compact []byte) *doc { return &doc{compact: newRep(compact)} }
+// newDoc makes the doc of a compact JSON body as theming encodes it,
+// served with <, > and & as themselves (see unescapeHTML).
+func newDoc(compact []byte, compress bool) *doc {
+	return &doc{compact: newRep(unescapeHTML(compact), compress), compress: compress}
+}
 
 // indented returns the document indented by n spaces (0: compact).
 func (d *doc) indented(n int) *rep {
@@ -72,10 +42,10 @@ func (d *doc) indented(n int) *rep {
 		return r
 	}
 	var b bytes.Buffer
-	if err := json.Indent(&b, d.compact.body, "", strings.Repeat(" ", n)); err != nil {
+	if err := json.Indent(&b, d.compact.identity.body, "", strings.Repeat(" ", n)); err != nil {
 		return d.compact // cannot happen: the compact form came from encoding/json
 	}
-	d.indent[n-1].CompareAndSwap(nil, newRep(b.Bytes()))
+	d.indent[n-1].CompareAndSwap(nil, newRep(b.Bytes(), d.compress))
 	return d.indent[n-1].Load()
 }
 
@@ -85,35 +55,71 @@ func (d *doc) pageBody() template.HTML {
 	if p := d.page.Load(); p != nil {
 		return *p
 	}
-	p := markUp(d.indented(pageIndent).body)
+	p := markUp(d.indented(pageIndent).identity.body)
 	d.page.CompareAndSwap(nil, &p)
 	return *d.page.Load()
 }
 
-// snapCache holds what an endpoint derives from each snapshot it has
-// served, so that the work is done once per snapshot, not per request.
-//
-// The last snapshot served is compared by pointer first: with a Store,
-// every request between two reloads takes that path, which is one atomic
-// load. Other snapshots (a host whose Source picks a tenant's snapshot per
-// request) are found in a map keyed by weak pointers, so the cache never
-// keeps a snapshot alive: when the host drops one, the garbage collector
-// reclaims it and a cleanup removes its entry. The only strong reference
-// is to the last snapshot served, which the host is serving anyway.
-type snapCache[T any] struct {
-	build func(*theming.Snapshot) (T, error)
-	last  atomic.Pointer[lastEntry[T]]
-	tab   *snapTable[T] // separate, so that the cleanups reach it but not last
-}
+// maxPages bounds the rendered pages a doc keeps with their compressed
+// forms.
+const maxPages = 8
 
-type lastEntry[T any] struct {
-	snap *theming.Snapshot
-	val  T
-}
-
-type snapTable[T any] struct {
+// pageTable keeps the browsable pages of a doc by their content. The page
+// shows the request line and headers, so it is rendered per request; a
+// page seen before (the same bytes: the same request target, method and
+// response headers) is served from here with its compressed forms, made
+// once. Beyond maxPages distinct pages per doc, further ones are served
+// uncompressed: a client varying its query string cannot make the server
+// compress per request.
+type pageTable struct {
 	mu sync.Mutex
-	m  map[weak.Pointer[theming.Snapshot]]*slot[T]
+	m  map[[sha256.Size]byte]*rep
+}
+
+// rep returns the representation of a rendered page whose SHA-256 is
+// sum.
+func (t *pageTable) rep(page []byte, sum [sha256.Size]byte, compress bool) *rep {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if rp, ok := t.m[sum]; ok {
+		return rp
+	}
+	rp := newRep(page, compress && len(t.m) < maxPages)
+	if rp.compress {
+		if t.m == nil {
+			t.m = make(map[[sha256.Size]byte]*rep)
+		}
+		t.m[sum] = rp
+	}
+	return rp
+}
+
+// weakCache holds what an endpoint derives from each key it has served
+// (a snapshot, or the compiled catalog snapshots share), so that the work
+// is done once per key, not per request. Values are built from a snapshot
+// of the key.
+//
+// The last key served is compared by pointer first: with a Store, every
+// request between two reloads takes that path, which is one atomic load.
+// Other keys (a host whose Source picks a tenant's snapshot per request)
+// are found in a map keyed by weak pointers, so the cache never keeps a
+// key alive: when the host drops one, the garbage collector reclaims it
+// and a cleanup removes its entry. The only strong reference is to the
+// last key served, which the host is serving anyway.
+type weakCache[K, T any] struct {
+	build func(*theming.Snapshot) (T, error)
+	last  atomic.Pointer[lastEntry[K, T]]
+	tab   *weakTable[K, T] // separate, so that the cleanups reach it but not last
+}
+
+type lastEntry[K, T any] struct {
+	key *K
+	val T
+}
+
+type weakTable[K, T any] struct {
+	mu sync.Mutex
+	m  map[weak.Pointer[K]]*slot[T]
 }
 
 type slot[T any] struct {
@@ -122,54 +128,94 @@ type slot[T any] struct {
 	err  error
 }
 
-func newSnapCache[T any](build func(*theming.Snapshot) (T, error)) *snapCache[T] {
-	return &snapCache[T]{build: build, tab: &snapTable[T]{m: make(map[weak.Pointer[theming.Snapshot]]*slot[T])}}
+func newWeakCache[K, T any](build func(*theming.Snapshot) (T, error)) *weakCache[K, T] {
+	return &weakCache[K, T]{build: build, tab: &weakTable[K, T]{m: make(map[weak.Pointer[K]]*slot[T])}}
 }
 
-// get returns what build derives from s, building it on first use. The
-// value must not refer to s, or s would never be reclaimed.
-func (c *snapCache[T]) get(s *theming.Snapshot) (T, error) {
-	if l := c.last.Load(); l != nil && l.snap == s {
+// get returns the value for key, building it from s (a snapshot that key
+// belongs to) on first use; concurrent first requests build once. The
+// value must not refer to key or s, or they would never be reclaimed. A
+// failed build is tried again by the next request.
+func (c *weakCache[K, T]) get(key *K, s *theming.Snapshot) (T, error) {
+	if l := c.last.Load(); l != nil && l.key == key {
 		return l.val, nil
 	}
-	return c.getSlow(s)
+	return c.getSlow(key, s)
 }
 
-func (c *snapCache[T]) getSlow(s *theming.Snapshot) (T, error) {
-	key := weak.Make(s)
+func (c *weakCache[K, T]) getSlow(key *K, s *theming.Snapshot) (T, error) {
+	wk := weak.Make(key)
 	t := c.tab
 	t.mu.Lock()
-	sl, ok := t.m[key]
+	sl, ok := t.m[wk]
 	if !ok {
 		sl = new(slot[T])
-		t.m[key] = sl
-		runtime.AddCleanup(s, t.remove, key)
+		t.m[wk] = sl
+		runtime.AddCleanup(key, t.remove, wk)
 	}
 	t.mu.Unlock()
 	sl.once.Do(func() { sl.val, sl.err = c.build(s) })
 	if sl.err != nil {
 		t.mu.Lock()
-		if t.m[key] == sl {
-			delete(t.m, key) // try again next time
+		if t.m[wk] == sl {
+			delete(t.m, wk) // try again next time
 		}
 		t.mu.Unlock()
 		var zero T
 		return zero, sl.err
 	}
-	c.last.Store(&lastEntry[T]{snap: s, val: sl.val})
+	c.last.Store(&lastEntry[K, T]{key: key, val: sl.val})
 	return sl.val, nil
 }
 
-// remove forgets a reclaimed snapshot.
-func (t *snapTable[T]) remove(key weak.Pointer[theming.Snapshot]) {
+// remove forgets a reclaimed key.
+func (t *weakTable[K, T]) remove(key weak.Pointer[K]) {
 	t.mu.Lock()
 	delete(t.m, key)
 	t.mu.Unlock()
 }
 
-// len returns the number of snapshots in the table (for tests).
-func (t *snapTable[T]) len() int {
+// len returns the number of keys in the table (for tests).
+func (t *weakTable[K, T]) len() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return len(t.m)
+}
+
+// unescapeHTML returns compact JSON from encoding/json with the HTML
+// escapes it writes (\u003c, \u003e and \u0026) turned back into <, >
+// and &, as DRF's JSONRenderer writes them: JSON served as
+// application/json with nosniff is never parsed as HTML. Other escapes,
+// \u2028 and \u2029 among them (which DRF escapes too), stay. b is
+// returned as is when it has none.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) {
+			switch string(b[i+2 : i+6]) {
+			case "003c":
+				out = append(out, '<')
+				i += 5
+				continue
+			case "003e":
+				out = append(out, '>')
+				i += 5
+				continue
+			case "0026":
+				out = append(out, '&')
+				i += 5
+				continue
+			}
+		}
+		out = append(out, b[i], b[i+1]) // an escape pair, \\ included
+		i++
+	}
+	return out
 }

@@ -19,17 +19,17 @@ func loadDefault(t *testing.T) *theming.Snapshot {
 	return s
 }
 
-func TestSnapCache(t *testing.T) {
+func TestWeakCache(t *testing.T) {
 	t.Run("alternating snapshots are built once each", func(t *testing.T) {
 		var builds atomic.Int32
-		c := newSnapCache(func(s *theming.Snapshot) (int, error) {
+		c := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (int, error) {
 			builds.Add(1)
 			return len(s.Themes()), nil
 		})
 		a, b := loadDefault(t), loadDefault(t)
 		for range 10 {
 			for _, s := range []*theming.Snapshot{a, b} {
-				v, err := c.get(s)
+				v, err := c.get(s, s)
 				require.NoError(t, err)
 				assert.Equal(t, 4, v, "the value built for the snapshot")
 			}
@@ -40,16 +40,16 @@ func TestSnapCache(t *testing.T) {
 	})
 
 	t.Run("a dropped snapshot is reclaimed and forgotten", func(t *testing.T) {
-		c := newSnapCache(func(s *theming.Snapshot) ([]byte, error) { return s.ComponentDefsJSON(), nil })
+		c := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) ([]byte, error) { return s.ComponentDefsJSON(), nil })
 		var reclaimed atomic.Bool
 		func() {
 			old := loadDefault(t)
 			runtime.AddCleanup(old, func(b *atomic.Bool) { b.Store(true) }, &reclaimed)
-			_, err := c.get(old)
+			_, err := c.get(old, old)
 			require.NoError(t, err)
 		}()
 		cur := loadDefault(t)
-		_, err := c.get(cur) // the last-served reference moves to cur
+		_, err := c.get(cur, cur) // the last-served reference moves to cur
 		require.NoError(t, err)
 		require.Equal(t, 2, c.tab.len(), "entries before collection")
 

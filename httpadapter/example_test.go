@@ -186,8 +186,8 @@ func ExampleOptions_preferredTheme() {
 		fmt.Println(token, resp.Header.Get("Vary"), name[:strings.Index(name, ",")])
 	}
 	// Output:
-	// Bearer alice Accept, Authorization "name":"Ember"
-	// Bearer bob Accept, Authorization "name":"Harbor"
+	// Bearer alice Accept, Accept-Encoding, Authorization "name":"Ember"
+	// Bearer bob Accept, Accept-Encoding, Authorization "name":"Harbor"
 }
 
 // Stylesheet serves the user's theme as CSS custom properties, for a

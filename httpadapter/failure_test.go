@@ -32,7 +32,6 @@ func TestFailuresAreServerErrorsWithTheCauseLoggedOnly(t *testing.T) {
 		{"a panicking source", sourceFunc(func(context.Context) (*theming.Snapshot, error) {
 			panic(secret)
 		}), nil, defsPath, []string{secret, "Source.Snapshot panicked", "stack="}},
-		{"an empty store", &theming.Store{}, nil, configPath, []string{theming.ErrNoSnapshot.Error()}},
 		{"a failing hook", theming.NewStore(snap), func(*http.Request) (int, error) {
 			return 0, errors.New(secret)
 		}, configPath, []string{secret, "Theme Config"}},

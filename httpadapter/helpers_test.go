@@ -56,6 +56,9 @@ func serve(t testing.TB, h http.Handler) *httptest.Server {
 	t.Helper()
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
+	// The client sends exactly the Accept-Encoding a test sets, and shows
+	// the bytes as sent: no transparent gzip.
+	ts.Client().Transport.(*http.Transport).DisableCompression = true
 	return ts
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/themekit/themekit/theming"
@@ -61,6 +62,21 @@ type Options struct {
 	// cache told to store those responses keys them by user. nil means
 	// Cookie and Authorization; a non-nil empty slice adds none.
 	UserVary []string
+
+	// SourceVary lists the request headers that the Source's choice of
+	// snapshot depends on, such as the header or the Host that names a
+	// tenant; they are added to Vary on every endpoint, the shared ones
+	// included, so that a shared cache keys the catalog and the theme list
+	// by tenant too. nil adds none.
+	SourceVary []string
+
+	// DisableCompression turns off the precompressed gzip, br and zstd
+	// forms: every response is sent in identity coding and Vary does not
+	// list Accept-Encoding. Use it when something in front of the handlers
+	// compresses anyway and must see identity bodies; the handlers are
+	// correct behind compression middleware either way (see the package
+	// documentation).
+	DisableCompression bool
 }
 
 // Defaults of the Options fields.
@@ -80,8 +96,10 @@ type config struct {
 
 	sharedCC []string // Cache-Control of the shared endpoints
 	userCC   []string // Cache-Control of the user endpoints
-	userVary []string // header names, canonical
-	k        consts
+	userVary   []string // header names, canonical
+	sourceVary []string // header names, canonical
+	compress   bool
+	k          consts
 }
 
 // newConfig checks opts and fills in defaults. It panics on
@@ -106,19 +124,53 @@ func newConfig(opts Options) *config {
 		logger:    opts.Logger,
 		sharedCC:  one(orDefault(opts.CacheControl, defaultCacheControl)),
 		userCC:    one(orDefault(opts.UserCacheControl, defaultUserCacheControl)),
+		compress:  !opts.DisableCompression,
 		k:         newConsts(),
 	}
 	vary := opts.UserVary
 	if vary == nil {
 		vary = []string{"Cookie", "Authorization"}
 	}
-	for _, name := range vary {
-		if !validToken(name) {
-			panic("httpadapter: Options.UserVary: " + quote(name) + " is not a header name")
-		}
-		c.userVary = append(c.userVary, http.CanonicalHeaderKey(name))
-	}
+	c.userVary = headerNames("UserVary", vary)
+	c.sourceVary = headerNames("SourceVary", opts.SourceVary)
 	return c
+}
+
+// headerNames checks the header names of the option field and returns
+// them canonical. It panics on a name that is not a token.
+func headerNames(field string, names []string) []string {
+	var out []string
+	for _, name := range names {
+		if !validToken(name) {
+			panic("httpadapter: Options." + field + ": " + quote(name) + " is not a header name")
+		}
+		out = append(out, http.CanonicalHeaderKey(name))
+	}
+	return out
+}
+
+// varyOf returns the Vary tokens of an endpoint, and them joined: first
+// (the negotiation header, or ""), Accept-Encoding when compression is
+// on, the SourceVary headers and, for a per-user endpoint, the UserVary
+// headers; each once.
+func (c *config) varyOf(first string, user bool) ([]string, []string) {
+	var vary []string
+	add := func(names ...string) {
+		for _, n := range names {
+			if n != "" && !slices.ContainsFunc(vary, func(v string) bool { return strings.EqualFold(v, n) }) {
+				vary = append(vary, n)
+			}
+		}
+	}
+	add(first)
+	if c.compress {
+		add("Accept-Encoding")
+	}
+	add(c.sourceVary...)
+	if user {
+		add(c.userVary...)
+	}
+	return vary, one(strings.Join(vary, ", "))
 }
 
 // checkMediaBase validates a media base URL with theming's rule, so the

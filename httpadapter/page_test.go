@@ -74,7 +74,7 @@ func TestTheBrowsablePageShowsTheExchange(t *testing.T) {
 		{"the status line", "<b>HTTP 200 OK</b>"},
 		{"the JSON response's Content-Type", "<b>Content-Type:</b> application/json\n"},
 		{"the JSON response's ETag", "<b>ETag:</b> " + html.EscapeString(etagOf(themes)) + "\n"},
-		{"the JSON response's Vary", "<b>Vary:</b> Accept\n"},
+		{"the JSON response's Vary", "<b>Vary:</b> Accept, Accept-Encoding\n"},
 		{"the Allow header", "<b>Allow:</b> GET, HEAD, OPTIONS\n"},
 		{"an image URL as a link", `<a class="s" href="https://cdn.example.com/media/themes/1/favicon.svg">&#34;https://cdn.example.com/media/themes/1/favicon.svg&#34;</a>`},
 		{"a key", `<span class="k">&#34;palette_preview&#34;</span>`},

@@ -1,9 +1,7 @@
 package httpadapter
 
 import (
-	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/themekit/themekit/theming"
 )
@@ -24,13 +22,11 @@ import (
 func Stylesheet(opts Options) http.Handler {
 	c := newConfig(opts)
 	h := &stylesheet{c: c}
-	if len(c.userVary) > 0 {
-		h.vary, h.varyJoined = c.userVary, one(strings.Join(c.userVary, ", "))
-	}
-	h.cache = newSnapCache(func(s *theming.Snapshot) (map[int]*rep, error) {
+	h.vary, h.varyJoined = c.varyOf("", true)
+	h.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*rep, error) {
 		sheets := make(map[int]*rep)
 		for _, t := range s.Themes() {
-			sheets[t.ID()] = newRep(t.Stylesheet())
+			sheets[t.ID()] = newRep(t.Stylesheet(), c.compress)
 		}
 		return sheets, nil
 	})
@@ -41,7 +37,7 @@ type stylesheet struct {
 	c          *config
 	vary       []string
 	varyJoined []string
-	cache      *snapCache[map[int]*rep]
+	cache      *weakCache[theming.Snapshot, map[int]*rep]
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -49,7 +45,7 @@ func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h["Allow"] = k.allow
 	h["X-Content-Type-Options"] = k.nosniff
-	if e.vary != nil {
+	if len(e.vary) > 0 {
 		addVary(h, e.vary, e.varyJoined)
 	}
 	switch r.Method {
@@ -63,15 +59,10 @@ func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp, err := e.find(r)
-	switch {
-	case errors.Is(err, errNoTheme):
+	if err != nil {
+		status, body := e.c.failure(w, r, "Stylesheet", err)
 		h["Cache-Control"] = k.noStore
-		writeRaw(w, r, http.StatusNotFound, k.json, k.notFound)
-		return
-	case err != nil:
-		e.c.fail(r, "Stylesheet", err)
-		h["Cache-Control"] = k.noStore
-		writeRaw(w, r, http.StatusInternalServerError, k.json, k.serverError)
+		writeRaw(w, r, status, k.json, body)
 		return
 	}
 	h["Cache-Control"] = e.c.userCC
@@ -83,7 +74,7 @@ func (e *stylesheet) find(r *http.Request) (*rep, error) {
 	if err != nil {
 		return nil, err
 	}
-	sheets, err := e.cache.get(s)
+	sheets, err := e.cache.get(s, s)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func TestStylesheet(t *testing.T) {
 			resp, body := do(t, ts, tt.method, "/theme.css", tt.header)
 			assert.Equal(t, tt.wantCode, resp.StatusCode, "%s /theme.css", tt.method)
 			assert.Equal(t, "GET, HEAD, OPTIONS", resp.Header.Get("Allow"), "%s /theme.css", tt.method)
-			assert.Equal(t, "Cookie, Authorization", resp.Header.Get("Vary"), "%s /theme.css", tt.method)
+			assert.Equal(t, "Accept-Encoding, Cookie, Authorization", resp.Header.Get("Vary"), "%s /theme.css", tt.method)
 			if tt.wantBody != "" {
 				assert.Equal(t, tt.wantBody, string(body), "%s /theme.css", tt.method)
 			}

@@ -1,0 +1,373 @@
+package httpadapter
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// openAPIJSON is the OpenAPI 3.1 document of the API, written by hand
+// (see the package documentation for why) and checked by the tests
+// against the OpenAPI 3.1 meta-schema and against live responses.
+//
+//go:embed openapi.json
+var openAPIJSON []byte
+
+// OpenAPI returns a handler that serves the OpenAPI 3.1 document of the
+// API that New(opts) serves, as JSON, for every request it receives:
+//
+//	mux.Handle("/api/v2/theme/", httpadapter.New(opts))
+//	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, ""))
+//
+// Give it the Options given to New: the document's server is serverURL
+// followed by opts.Prefix; its Cache-Control headers are the configured
+// ones; the request headers of opts.SourceVary and, on the theme for the
+// user, of opts.UserVary are declared as header parameters; and, with
+// opts.DisableCompression, it says that bodies are never compressed.
+//
+// serverURL is where the host's root is, as clients reach it: an
+// absolute http(s) URL ("https://api.example.com"), or a path starting
+// with "/" that the client resolves against the document's own URL. Put
+// the path a router strips in it: behind
+// http.StripPrefix("/theming", New(opts)) it is "/theming" (or
+// "https://api.example.com/theming"). "" is the same as "/": the API is
+// on the host that serves the document, under opts.Prefix.
+//
+// The document is built once, here. GET and HEAD get it (application/json)
+// with the endpoints' caching rules: a strong ETag per content coding,
+// If-None-Match answered with 304, opts.CacheControl, and gzip, br or zstd
+// as Accept-Encoding asks unless opts.DisableCompression is set; OPTIONS
+// gets 204 with Allow; other methods 405. It has no browsable rendering
+// and no format parameter. It panics if opts is misconfigured (see
+// Options) or serverURL is not a URL as described.
+func OpenAPI(opts Options, serverURL string) http.Handler {
+	c := newConfig(opts)
+	server, err := checkServerURL(serverURL)
+	if err != nil {
+		panic(err.Error())
+	}
+	body, err := openAPIDocument(c, server+c.prefix)
+	if err != nil {
+		// The embedded document is fixed and tested; only a broken build
+		// gets here.
+		panic("httpadapter: the embedded OpenAPI document: " + err.Error())
+	}
+	h := &openAPI{c: c, rep: newRep(body, c.compress)}
+	if c.compress {
+		h.vary = varyAcceptEncoding
+	}
+	return h
+}
+
+type openAPI struct {
+	c    *config
+	rep  *rep
+	vary []string // nil when there is nothing to vary on
+}
+
+func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	k := &e.c.k
+	h := w.Header()
+	h["Allow"] = k.allow
+	h["X-Content-Type-Options"] = k.nosniff
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodOptions:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	default:
+		h["Cache-Control"] = k.noStore
+		writeRaw(w, r, http.StatusMethodNotAllowed, k.json, methodNotAllowed(r.Method))
+		return
+	}
+	if e.vary != nil {
+		addVary(h, e.vary, e.vary[:1:1])
+	}
+	h["Cache-Control"] = e.c.sharedCC
+	e.rep.write(w, r, k.json)
+}
+
+// checkServerURL checks OpenAPI's serverURL and returns it without a
+// trailing slash: "" and "/" become "".
+func checkServerURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return "", errorf("OpenAPI server URL %q: %v", s, err)
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
+		return "", errorf("OpenAPI server URL %q: want no query, fragment or user information", s)
+	case s == "" || u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+	default:
+		return "", errorf("OpenAPI server URL %q: want an absolute http(s) URL or a path starting with \"/\"", s)
+	}
+	return strings.TrimRight(s, "/"), nil
+}
+
+// openAPIDocument returns the embedded document completed for the host:
+// its server URL, its Cache-Control values, the request headers its
+// Source and user hook read, and whether it compresses. Key order is the
+// file's.
+func openAPIDocument(c *config, server string) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(openAPIJSON))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec)
+	if err != nil {
+		return nil, err
+	}
+	root, ok := v.(*jsonObject)
+	if !ok {
+		return nil, errorf("not a JSON object")
+	}
+	if server == "" {
+		server = "/"
+	}
+	var fail error
+	at := func(path ...string) *jsonObject {
+		o, err := root.object(path...)
+		if err != nil && fail == nil {
+			fail = err
+		}
+		return o
+	}
+
+	at("servers", "0").set("url", server)
+	at("components", "headers", "Cache-Control", "schema").set("const", c.sharedCC[0])
+	at("components", "headers", "Cache-Control-User", "schema").set("const", c.userCC[0])
+
+	sourceDesc := "Read by the host's data source to choose the data (a tenant, say); responses vary on it."
+	userDesc := "Read by the host to tell the requesting user's preferred theme; responses vary on it."
+	for _, path := range []string{pathComponentDefs, pathThemes, pathThemeConfig} {
+		item := at("paths", path)
+		params, _ := item.get("parameters").([]any)
+		params = appendHeaderParams(params, c.sourceVary, sourceDesc)
+		if path == pathThemeConfig {
+			params = appendHeaderParams(params, c.userVary, userDesc)
+		}
+		item.set("parameters", params)
+	}
+	varyDesc := "Accept"
+	if c.compress {
+		varyDesc += ", Accept-Encoding"
+	}
+	if len(c.sourceVary) > 0 {
+		varyDesc += ", " + strings.Join(c.sourceVary, ", ")
+	}
+	at("components", "headers", "Vary").set("description", varyDesc+", merged with any Vary the host set.")
+	if len(c.userVary) > 0 {
+		varyDesc += ", " + strings.Join(c.userVary, ", ")
+	}
+	at("components", "headers", "Vary-User").set("description", varyDesc+", merged with any Vary the host set.")
+	if !c.compress {
+		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
+		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")
+	}
+	if fail != nil {
+		return nil, fail
+	}
+	var b bytes.Buffer
+	if err := marshalTo(&b, root); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// appendHeaderParams adds a header parameter for each name that params
+// does not declare yet (by $ref to a shared parameter of that name, or
+// inline).
+func appendHeaderParams(params []any, names []string, desc string) []any {
+	for _, name := range names {
+		if hasHeaderParam(params, name) {
+			continue
+		}
+		p := &jsonObject{}
+		p.set("name", name)
+		p.set("in", "header")
+		p.set("description", desc)
+		p.set("required", false)
+		schema := &jsonObject{}
+		schema.set("type", "string")
+		p.set("schema", schema)
+		params = append(params, p)
+	}
+	return params
+}
+
+// hasHeaderParam reports whether params declares a header named
+// name.
+func hasHeaderParam(params []any, name string) bool {
+	for _, p := range params {
+		o, ok := p.(*jsonObject)
+		if !ok {
+			continue
+		}
+		if ref, ok := o.get("$ref").(string); ok {
+			if n, ok := strings.CutPrefix(ref, "#/components/parameters/"); ok && strings.EqualFold(n, name) {
+				return true
+			}
+			continue
+		}
+		if n, ok := o.get("name").(string); ok && strings.EqualFold(n, name) && o.get("in") == "header" {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonObject is a JSON object that keeps its members in order, so that
+// the served document reads as openapi.json does.
+type jsonObject []jsonMember
+
+type jsonMember struct {
+	key   string
+	value any // *jsonObject, []any, string, json.Number, bool or nil
+}
+
+// decodeOrdered decodes the next JSON value of dec, objects as
+// *jsonObject. dec must use numbers (UseNumber).
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	switch d {
+	case '{':
+		o := &jsonObject{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			*o = append(*o, jsonMember{k.(string), v})
+		}
+		_, err = dec.Token()
+		return o, err
+	case '[':
+		a := []any{}
+		for dec.More() {
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err = dec.Token()
+		return a, err
+	}
+	return nil, fmt.Errorf("unexpected %v", d)
+}
+
+// get returns the value of key, or nil.
+func (o *jsonObject) get(key string) any {
+	if o == nil {
+		return nil
+	}
+	for _, m := range *o {
+		if m.key == key {
+			return m.value
+		}
+	}
+	return nil
+}
+
+// set replaces the value of key, or adds the member at the end. A nil o
+// ignores it.
+func (o *jsonObject) set(key string, v any) {
+	if o == nil {
+		return
+	}
+	for i := range *o {
+		if (*o)[i].key == key {
+			(*o)[i].value = v
+			return
+		}
+	}
+	*o = append(*o, jsonMember{key, v})
+}
+
+// object follows path (object keys, and decimal indices into arrays) to
+// an object.
+func (o *jsonObject) object(path ...string) (*jsonObject, error) {
+	var v any = o
+	for i, step := range path {
+		switch x := v.(type) {
+		case *jsonObject:
+			v = x.get(step)
+		case []any:
+			var n int
+			if _, err := fmt.Sscan(step, &n); err != nil || n < 0 || n >= len(x) {
+				v = nil
+			} else {
+				v = x[n]
+			}
+		default:
+			v = nil
+		}
+		if v == nil {
+			return nil, errorf("no %s", strings.Join(path[:i+1], "."))
+		}
+	}
+	obj, ok := v.(*jsonObject)
+	if !ok {
+		return nil, errorf("%s is not an object", strings.Join(path, "."))
+	}
+	return obj, nil
+}
+
+// marshalTo writes v as compact JSON, objects in their order, with <, >
+// and & as themselves.
+func marshalTo(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case *jsonObject:
+		b.WriteByte('{')
+		for i, m := range *x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := marshalTo(b, m.key); err != nil {
+				return err
+			}
+			b.WriteByte(':')
+			if err := marshalTo(b, m.value); err != nil {
+				return err
+			}
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := marshalTo(b, e); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+	default:
+		enc := json.NewEncoder(b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(x); err != nil {
+			return err
+		}
+		b.Truncate(b.Len() - 1) // Encode's newline
+	}
+	return nil
+}
