@@ -61,9 +61,11 @@ type TenantOptions struct {
 	// no bound.
 	MaxTenants int
 
-	// OnError receives the errors no request sees: a reload that failed
-	// while the tenant keeps serving its last snapshot, and the problems
-	// of a snapshot that Load returned together with an error. It is
+	// OnError receives every error of Load except an unknown tenant's:
+	// the problems of a snapshot that Load returned together with an
+	// error, a reload that failed while the tenant keeps serving its last
+	// snapshot, and a first load that failed (whose requests are answered
+	// with an error wrapping ErrNoSnapshot that does not say why). It is
 	// called from the goroutine that ran Load, possibly concurrently for
 	// different tenants. nil means the errors are dropped.
 	OnError func(tenant string, err error)
@@ -319,7 +321,7 @@ func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, er
 			ts.remove(e) // nothing to keep: the next request tries again
 		}
 		c.err = fmt.Errorf("%w: tenant %q: %w", ErrNoSnapshot, e.key, err)
-		return nil
+		return fmt.Errorf("theming: tenant %q: load failed: %w", e.key, err)
 	default:
 		e.failed = true
 		e.retryAt = time.Now().Add(ts.opts.RetryInterval)

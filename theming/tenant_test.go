@@ -350,8 +350,10 @@ func TestTenantSource(t *testing.T) {
 		dbDown := errors.New("connection refused")
 		v := newVersions()
 		v.set("acme", nil, dbDown)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		reported := make(chan error, 1)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
 		_, err := get(ts, "acme")
+		assert.ErrorIs(t, <-reported, dbDown, "the cause reaches OnError")
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 		assert.ErrorIs(t, err, dbDown)
 		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
@@ -366,7 +368,9 @@ func TestTenantSource(t *testing.T) {
 
 	t.Run("an unknown tenant is an ErrUnknownTenant and is not kept", func(t *testing.T) {
 		v := newVersions()
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, OnError: func(_ string, err error) {
+			t.Errorf("an unknown tenant is not reported: %v", err)
+		}})
 		_, err := get(ts, "initech")
 		assert.ErrorIs(t, err, theming.ErrUnknownTenant)
 		assert.NotErrorIs(t, err, theming.ErrNoSnapshot)
