@@ -52,37 +52,38 @@ func (r *Report) Failures() []Finding {
 }
 
 // Audit returns the contrast audit of the snapshot. It is computed on the
-// first call and shared afterwards; callers must not modify it.
-func (s *Snapshot) Audit() *Report { return s.audit() }
+// first call and shared afterwards; callers must not modify it. The zero
+// Snapshot's audit checks nothing.
+func (s *Snapshot) Audit() *Report {
+	s.auditOnce.Do(func() { s.audit = s.runAudit() })
+	return s.audit
+}
 
 func (s *Snapshot) runAudit() *Report {
-	rules := 0
-	for _, i := range s.visible {
-		rules += len(s.catalog.Components[i].ContrastAgainst)
+	if !s.cat.ok() {
+		return &Report{Findings: []Finding{}}
 	}
-	r := &Report{Findings: make([]Finding, 0, rules*len(s.themes)*2)}
-	page := s.byID[s.catalog.PageBackground]
+	c := s.cat
+	r := &Report{Findings: make([]Finding, 0, len(c.rules)*len(s.themes)*2)}
 	for _, rt := range s.themes {
 		for _, sc := range Schemes() {
 			k := schemeIndex(sc)
-			backdrop := rt.colors[k][page]
-			for _, i := range s.visible {
-				c := s.catalog.Components[i]
-				for _, t := range c.ContrastAgainst {
-					f := Finding{
-						Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.ID, Target: t,
-						Foreground: rt.colors[k][i], Background: rt.target(k, t), Backdrop: backdrop,
-					}
-					// Field rules guarantee the type; Required cannot fail.
-					f.Required, _ = contrast.Required(contrast.Type(t.ContrastType), contrast.AA)
-					f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
-					f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
-					f.Pass = f.Ratio >= f.Required
-					r.Findings = append(r.Findings, f)
-					r.Checked++
-					if !f.Pass {
-						r.Failed++
-					}
+			colors := rt.res.colors[k]
+			backdrop := colors[c.pageBG]
+			for _, ru := range c.rules {
+				f := Finding{
+					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop,
+				}
+				// The catalog's checks guarantee the type; Required cannot fail.
+				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
+				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
+				f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
+				f.Pass = f.Ratio >= f.Required
+				r.Findings = append(r.Findings, f)
+				r.Checked++
+				if !f.Pass {
+					r.Failed++
 				}
 			}
 		}
@@ -90,14 +91,13 @@ func (s *Snapshot) runAudit() *Report {
 	return r
 }
 
-// target resolves a contrast target in scheme k.
-func (r *ResolvedTheme) target(k int, t ContrastTarget) colorref.Color {
-	switch t.Type {
-	case TargetComponent:
-		return r.colors[k][r.snap.byID[t.Value]]
-	case TargetVariable:
-		return r.values[k][r.snap.varByName[t.Value]]
+// target returns the color of a contrast rule's target in scheme k.
+func (r *ResolvedTheme) target(k int, ru rule) colorref.Color {
+	switch ru.kind {
+	case targetComp:
+		return r.res.colors[k][ru.index]
+	case targetVar:
+		return r.res.values[k][ru.index]
 	}
-	c, _ := colorref.ParseColor(t.Value)
-	return c
+	return ru.color
 }

@@ -25,16 +25,27 @@ var (
 	ErrUnknownTheme     = errors.New("theming: unknown theme")        // no theme has the id asked for
 )
 
-// Problem is one thing wrong with the input, at a JSON path such as
-// components[3].fallback.dark in the file File.
+// Problem is one thing wrong with the input.
+//
+// Path is a JSON path in one dialect everywhere: object keys after a dot
+// (components[3].fallback.dark, colors.nav-bg.light), array indices in
+// brackets, and a map key that is not a plain lower-case word in quotes
+// (colors["Nav"]). For data loaded from files, File names the file and
+// Path starts at its root; ThemeID is set too for a problem inside a
+// theme. For Go values (New, CompileCatalog, CompiledCatalog.Snapshot and
+// CheckTheme) File is empty; Path starts at the Catalog for a catalog
+// problem and at the Theme for a problem inside a theme with a valid id,
+// which ThemeID then names. A theme whose id is not positive cannot be
+// named by it: its problems have ThemeID 0 and a path that starts at the
+// slice ("themes[3].id").
 type Problem struct {
 	File        string // "catalog.json" or "themes.json"; "" for Go values
-	Path        string // JSON path of the offending value; "" for the whole file
+	Path        string // JSON path of the offending value; "" for the whole input
 	ThemeID     int    // the theme the problem is in; 0 when not in a theme
 	ComponentID string // the component the problem is about, where one applies
-	Scheme      Scheme // the color scheme, where one applies
-	Msg  string // what is wrong and what was expected
-	Err  error  // the sentinel
+	Scheme      Scheme // the color scheme the problem is in, where one applies
+	Msg         string // what is wrong and what was expected
+	Err         error  // the sentinel
 }
 
 // Error returns "<file>: <path>: <msg>" for a problem in a file, and for
@@ -100,7 +111,7 @@ func (e *ValidationError) Unwrap() []error {
 // a huge broken file cannot produce a huge error.
 const MaxProblems = 1000
 
-// problems collects Problems for one file.
+// problems collects Problems for one file, one catalog or one theme.
 type problems struct {
 	file    string
 	list    []*Problem
@@ -112,9 +123,47 @@ type problems struct {
 // the wrong JSON type: that value decoded as its zero value, and a second
 // problem about it would only repeat the first.
 func (ps *problems) add(path string, sentinel error, msg string) {
-	if !ps.isBlocked(path) {
-		ps.record(path, sentinel, msg)
+	ps.addProblem(Problem{Path: path, Err: sentinel, Msg: msg})
+}
+
+// addProblem records p, with the file, unless its path is blocked.
+func (ps *problems) addProblem(p Problem) {
+	if ps.isBlocked(p.Path) {
+		return
 	}
+	if len(ps.list) >= MaxProblems {
+		ps.dropped++
+		return
+	}
+	p.File = ps.file
+	ps.list = append(ps.list, &p)
+}
+
+// scope places problems: at paths under prefix, in the theme themeID.
+// A catalog's scope has neither.
+type scope struct {
+	ps      *problems
+	prefix  string
+	themeID int
+}
+
+// add records a problem at path rel under the scope's prefix, about
+// component comp (or "") in scheme sc (or "").
+func (sp scope) add(rel, comp string, sc Scheme, sentinel error, msg string) {
+	sp.ps.addProblem(Problem{Path: joinPath(sp.prefix, rel), ThemeID: sp.themeID, ComponentID: comp, Scheme: sc, Err: sentinel, Msg: msg})
+}
+
+// joinPath joins a path prefix and a path relative to it.
+func joinPath(prefix, rel string) string {
+	switch {
+	case prefix == "":
+		return rel
+	case rel == "":
+		return prefix
+	case rel[0] == '[':
+		return prefix + rel
+	}
+	return prefix + "." + rel
 }
 
 // isBlocked reports whether path or one of its ancestors is blocked. It
@@ -135,17 +184,15 @@ func (ps *problems) isBlocked(path string) bool {
 	return false
 }
 
-func (ps *problems) record(path string, sentinel error, msg string) {
-	if len(ps.list) >= MaxProblems {
-		ps.dropped++
-		return
-	}
-	ps.list = append(ps.list, &Problem{File: ps.file, Path: path, Msg: msg, Err: sentinel})
-}
+// count returns how many problems have been recorded.
+func (ps *problems) count() int { return len(ps.list) + ps.dropped }
 
 // addFatal records a problem that ends the scan, whatever the path.
 func (ps *problems) addFatal(path string, sentinel error, msg string) {
-	ps.record(path, sentinel, msg)
+	blocked := ps.blocked
+	ps.blocked = nil
+	ps.add(path, sentinel, msg)
+	ps.blocked = blocked
 }
 
 // addType records a wrong JSON type at path and blocks later problems

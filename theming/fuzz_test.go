@@ -36,7 +36,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		again, err := json.Marshal(s.catalog)
+		again, err := json.Marshal(s.cat.cat)
 		if err != nil {
 			t.Fatalf("re-encoding a loaded catalog: %v", err)
 		}
@@ -44,14 +44,14 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a loaded catalog re-encoded as %s does not reload: %v", again, err)
 		}
-		if string(s.defsJSON) != string(s2.defsJSON) {
-			t.Fatalf("served catalog changed on reload:\n%s\n%s", s.defsJSON, s2.defsJSON)
+		if string(s.cat.defsJSON) != string(s2.cat.defsJSON) {
+			t.Fatalf("served catalog changed on reload:\n%s\n%s", s.cat.defsJSON, s2.cat.defsJSON)
 		}
 		a, b := s.themes[0], s2.themes[0]
-		for k := range a.colors {
-			for i := range a.colors[k] {
-				if a.colors[k][i] != b.colors[k][i] {
-					t.Fatalf("component %d resolved to %v, then %v", i, a.colors[k][i], b.colors[k][i])
+		for k := range a.res.colors {
+			for i := range a.res.colors[k] {
+				if a.res.colors[k][i] != b.res.colors[k][i] {
+					t.Fatalf("component %d resolved to %v, then %v", i, a.res.colors[k][i], b.res.colors[k][i])
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -26,11 +27,20 @@ const MaxDepth = 32
 type schema struct {
 	kind     reflect.Kind       // Struct, Slice, Map, String, Bool, Int, Float64
 	nullable bool               // a pointer, slice or map: null is allowed
+	required bool               // a field that must be present and not null
 	fields   map[string]*schema // Struct: JSON key -> schema
 	elem     *schema            // Slice and Map
 }
 
-// schemaOf derives the schema of t from its json tags.
+// The schemas of the two files, derived once.
+var (
+	catalogSchema = sync.OnceValue(func() *schema { return schemaOf(reflect.TypeFor[Catalog]()) })
+	themesSchema  = sync.OnceValue(func() *schema { return schemaOf(reflect.TypeFor[Themes]()) })
+)
+
+// schemaOf derives the schema of t from its json tags. A slice field
+// without omitempty is required: the file must have it, and not as null
+// (in Go values a nil slice is simply empty).
 func schemaOf(t reflect.Type) *schema {
 	s := &schema{}
 	if t.Kind() == reflect.Pointer {
@@ -43,11 +53,13 @@ func schemaOf(t reflect.Type) *schema {
 		s.fields = make(map[string]*schema, t.NumField())
 		for i := range t.NumField() {
 			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if name == "" || name == "-" {
 				continue
 			}
-			s.fields[name] = schemaOf(f.Type)
+			fs := schemaOf(f.Type)
+			fs.required = f.Type.Kind() == reflect.Slice && opts != "omitempty"
+			s.fields[name] = fs
 		}
 	case reflect.Slice, reflect.Map:
 		s.nullable = true
@@ -153,7 +165,9 @@ func (sc *scanner) value(path string, s *schema) error {
 		}
 		return sc.array(path, s)
 	case nil:
-		if s != nil && !s.nullable {
+		if s != nil && s.required {
+			sc.ps.add(path, ErrInvalid, "is required")
+		} else if s != nil && !s.nullable {
 			sc.ps.addType(path, "must be "+s.describe()+", not null")
 		}
 	case string:
@@ -226,6 +240,13 @@ func (sc *scanner) object(path string, s *schema) error {
 	}
 	if _, err := sc.dec.Token(); err != nil { // the closing brace
 		return sc.syntax(path, err)
+	}
+	if s != nil && s.kind == reflect.Struct {
+		for name, fs := range s.fields {
+			if fs.required && !seen[name] {
+				sc.ps.add(joinKey(path, name, false), ErrInvalid, "is required")
+			}
+		}
 	}
 	return nil
 }

@@ -152,7 +152,7 @@ func TestLoadRejects(t *testing.T) {
 		}), "themes.json", "themes[0].colors.old", theming.ErrHiddenReference, `refers to hidden component "old"`},
 		{"an override with a malformed color", okCat, themes(func(m map[string]any) {
 			theme(m, 0)["colors"] = map[string]any{"primary": map[string]any{"dark": "hsl(1 2% 3%"}}
-		}), "themes.json", `themes[0].colors["primary"].dark`, theming.ErrInvalid, `missing ")"`},
+		}), "themes.json", "themes[0].colors.primary.dark", theming.ErrInvalid, `missing ")"`},
 		{"an override that closes a cycle", okCat, themes(func(m map[string]any) {
 			theme(m, 0)["colors"] = map[string]any{"primary": map[string]any{"light": "button-focus"}}
 		}), "themes.json", "themes[0].colors", theming.ErrCycle, "fallback cycle in light scheme under theme 1: primary -> button-focus -> button -> primary"},

@@ -1,5 +1,10 @@
 package theming
 
+import (
+	"iter"
+	"maps"
+)
+
 // Scheme is a color scheme: Light or Dark.
 type Scheme string
 
@@ -16,9 +21,9 @@ func Schemes() [2]Scheme { return [2]Scheme{Light, Dark} }
 // component that paints the page background, and the components whose
 // light-scheme colors make up a theme's palette preview.
 type Catalog struct {
-	PageBackground string      `json:"page_background" validate:"required,componentid"`
-	PalettePreview []string    `json:"palette_preview" validate:"required,dive,componentid"`
-	Components     []Component `json:"components" validate:"required,dive"`
+	PageBackground string      `json:"page_background"`
+	PalettePreview []string    `json:"palette_preview"`
+	Components     []Component `json:"components"`
 }
 
 // Component is one themeable interface component of the catalog.
@@ -28,13 +33,13 @@ type Catalog struct {
 // set value of 0 is written as 0. Hidden is read from the catalog file and
 // written only when true, and hidden definitions are never served.
 type Component struct {
-	ID              string           `json:"component_id" validate:"required,componentid"`
-	Name            string           `json:"name" validate:"required,notblank"`
+	ID              string           `json:"component_id"`
+	Name            string           `json:"name"`
 	Fallback        Fallback         `json:"fallback"`
-	Variables       []Variable       `json:"variables" validate:"required,dive"`
-	ContrastAgainst []ContrastTarget `json:"contrast_against,omitempty" validate:"dive"`
-	CanEditOpacity  *bool            `json:"can_edit_opacity,omitempty" validate:"required_with=DefaultOpacity"`
-	DefaultOpacity  *float64         `json:"default_opacity,omitempty" validate:"required_with=CanEditOpacity,omitempty,min=0,max=1"`
+	Variables       []Variable       `json:"variables"`
+	ContrastAgainst []ContrastTarget `json:"contrast_against,omitempty"`
+	CanEditOpacity  *bool            `json:"can_edit_opacity,omitempty"`
+	DefaultOpacity  *float64         `json:"default_opacity,omitempty"`
 	Hidden          bool             `json:"hidden,omitempty"`
 }
 
@@ -42,8 +47,8 @@ type Component struct {
 // an hsl()/hsla() color or the id of another component, whose color in the
 // same scheme is taken. Values are kept exactly as the catalog wrote them.
 type Fallback struct {
-	Light string `json:"light" validate:"required,colororid"`
-	Dark  string `json:"dark" validate:"required,colororid"`
+	Light string `json:"light"`
+	Dark  string `json:"dark"`
 }
 
 // For returns the fallback value for scheme s.
@@ -60,10 +65,10 @@ func (f Fallback) For(s Scheme) string {
 // and the result clamped to [0, 100]; Opacity, if set, multiplies the
 // alpha. A variable with none of the three carries the component's color.
 type Variable struct {
-	CSSVariable     string   `json:"css_variable" validate:"required,cssvar"`
-	Opacity         *float64 `json:"opacity,omitempty" validate:"omitempty,min=0,max=1"`
-	LightnessOffset *float64 `json:"lightness_offset,omitempty" validate:"omitempty,min=-100,max=100"`
-	Lightness       *float64 `json:"lightness,omitempty" validate:"omitempty,min=0,max=100"`
+	CSSVariable     string   `json:"css_variable"`
+	Opacity         *float64 `json:"opacity,omitempty"`
+	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
+	Lightness       *float64 `json:"lightness,omitempty"`
 }
 
 // Contrast target types.
@@ -76,53 +81,148 @@ const (
 // ContrastTarget names a color a component must be checked against, and
 // the rule that applies: contrast_type "text" (4.5:1) or "non-text" (3:1).
 type ContrastTarget struct {
-	Type         string `json:"type" validate:"required,oneof=component variable hsl"`
-	Value        string `json:"value" validate:"required"`
-	ContrastType string `json:"contrast_type" validate:"required,oneof=text non-text"`
+	Type         string `json:"type"`
+	Value        string `json:"value"`
+	ContrastType string `json:"contrast_type"`
 }
 
 // Themes is the content of themes.json.
 type Themes struct {
-	Themes []Theme `json:"themes" validate:"required,dive"`
+	Themes []Theme `json:"themes"`
 }
 
 // Theme is a theme record as themes.json holds it: per-component color
 // overrides (the record's first field, which the spec shows cut off),
-// branding images and logo layout, then the spec's fields in its order. Image fields hold a
-// media-relative path ("themes/2/logo.png") or an absolute http(s) URL, or
-// are null when unset; the served record turns paths into absolute URLs on
-// the media base URL and adds the computed palette_preview.
+// branding images and logo layout, then the spec's fields in its order.
+// It is the one declaration of a theme's fields: the served record is a
+// Theme with its image paths made URLs and palette_preview added.
+//
+// Image fields hold a media-relative path ("themes/2/logo.png") or an
+// absolute http(s) URL, or are nil (null) when unset. The logo-type fields
+// take LogoTypeDefault or LogoTypeInverse and LogoAlignment takes
+// AlignLeft, AlignCenter or AlignRight; an empty string means
+// LogoTypeDefault and AlignLeft, and is served as that value. A nil Colors
+// map means no overrides and is served as {}.
 type Theme struct {
-	Colors                   map[string]ColorOverride `json:"colors,omitempty" validate:"dive,keys,componentid,endkeys"`
-	ID                       int                      `json:"id" validate:"gt=0"`
-	Name                     string                   `json:"name" validate:"required,notblank"`
-	Favicon                  *string                  `json:"favicon" validate:"omitnil,image"`
-	Logo                     *string                  `json:"logo" validate:"omitnil,image"`
-	LogoInverse              *string                  `json:"logo_inverse" validate:"omitnil,image"`
-	CompactLogo              *string                  `json:"compact_logo" validate:"omitnil,image"`
-	CompactLogoInverse       *string                  `json:"compact_logo_inverse" validate:"omitnil,image"`
+	Colors                   map[string]ColorOverride `json:"colors"`
+	ID                       int                      `json:"id"`
+	Name                     string                   `json:"name"`
+	Favicon                  *string                  `json:"favicon"`
+	Logo                     *string                  `json:"logo"`
+	LogoInverse              *string                  `json:"logo_inverse"`
+	CompactLogo              *string                  `json:"compact_logo"`
+	CompactLogoInverse       *string                  `json:"compact_logo_inverse"`
 	LogoSite                 *ImagePair               `json:"logo_site"`
-	LightModeLogoType        string                   `json:"light_mode_logo_type" validate:"oneof=DEFAULT INVERSE"`
-	DarkModeLogoType         string                   `json:"dark_mode_logo_type" validate:"oneof=DEFAULT INVERSE"`
-	LogoAlignment            string                   `json:"logo_alignment" validate:"oneof=left center right"`
-	LogoHeight               int                      `json:"logo_height" validate:"min=0"`
-	LogoMarginLeft           int                      `json:"logo_margin_left" validate:"min=0"`
-	LogoMarginTop            int                      `json:"logo_margin_top" validate:"min=0"`
-	CompactLightModeLogoType string                   `json:"compact_light_mode_logo_type" validate:"oneof=DEFAULT INVERSE"`
-	CompactDarkModeLogoType  string                   `json:"compact_dark_mode_logo_type" validate:"oneof=DEFAULT INVERSE"`
-	CompactLogoSize          int                      `json:"compact_logo_size" validate:"min=0"`
+	LightModeLogoType        string                   `json:"light_mode_logo_type"`
+	DarkModeLogoType         string                   `json:"dark_mode_logo_type"`
+	LogoAlignment            string                   `json:"logo_alignment"`
+	LogoHeight               int                      `json:"logo_height"`
+	LogoMarginLeft           int                      `json:"logo_margin_left"`
+	LogoMarginTop            int                      `json:"logo_margin_top"`
+	CompactLightModeLogoType string                   `json:"compact_light_mode_logo_type"`
+	CompactDarkModeLogoType  string                   `json:"compact_dark_mode_logo_type"`
+	CompactLogoSize          int                      `json:"compact_logo_size"`
 	DefaultGroupBanner       *ImagePair               `json:"default_group_banner"`
 	DefaultEventBanner       *ImagePair               `json:"default_event_banner"`
 	DefaultUserProfileBanner *ImagePair               `json:"default_user_profile_banner"`
 	IsDefault                bool                     `json:"is_default"`
 }
 
+// The values of a theme's logo-type fields (LightModeLogoType,
+// DarkModeLogoType, CompactLightModeLogoType, CompactDarkModeLogoType): the
+// logo drawn for the default color scheme, or its inverse variant. An empty
+// field means LogoTypeDefault.
+const (
+	LogoTypeDefault = "DEFAULT"
+	LogoTypeInverse = "INVERSE"
+)
+
+// The values of a theme's LogoAlignment. An empty field means AlignLeft.
+const (
+	AlignLeft   = "left"
+	AlignCenter = "center"
+	AlignRight  = "right"
+)
+
+// images yields t's image fields with their JSON paths, in record order,
+// the fields of each non-nil ImagePair included.
+func (t *Theme) images() iter.Seq2[string, **string] {
+	return func(yield func(string, **string) bool) {
+		for _, f := range [...]struct {
+			path  string
+			field **string
+		}{
+			{"favicon", &t.Favicon}, {"logo", &t.Logo}, {"logo_inverse", &t.LogoInverse},
+			{"compact_logo", &t.CompactLogo}, {"compact_logo_inverse", &t.CompactLogoInverse},
+		} {
+			if !yield(f.path, f.field) {
+				return
+			}
+		}
+		for path, pair := range t.pairs() {
+			if *pair == nil {
+				continue
+			}
+			if !yield(path+".thumbnail", &(*pair).Thumbnail) || !yield(path+".original", &(*pair).Original) {
+				return
+			}
+		}
+	}
+}
+
+// pairs yields t's ImagePair fields with their JSON paths.
+func (t *Theme) pairs() iter.Seq2[string, **ImagePair] {
+	return func(yield func(string, **ImagePair) bool) {
+		for _, f := range [...]struct {
+			path  string
+			field **ImagePair
+		}{
+			{"logo_site", &t.LogoSite}, {"default_group_banner", &t.DefaultGroupBanner},
+			{"default_event_banner", &t.DefaultEventBanner}, {"default_user_profile_banner", &t.DefaultUserProfileBanner},
+		} {
+			if !yield(f.path, f.field) {
+				return
+			}
+		}
+	}
+}
+
+// clone returns a copy of t that shares no memory with it (strings
+// aside), with the documented defaults in its empty logo-type and
+// alignment fields.
+func (t Theme) clone() Theme {
+	for _, f := range []*string{&t.LightModeLogoType, &t.DarkModeLogoType, &t.CompactLightModeLogoType, &t.CompactDarkModeLogoType} {
+		if *f == "" {
+			*f = LogoTypeDefault
+		}
+	}
+	if t.LogoAlignment == "" {
+		t.LogoAlignment = AlignLeft
+	}
+	if t.Colors != nil {
+		t.Colors = maps.Clone(t.Colors)
+	}
+	for _, pair := range t.pairs() {
+		if *pair != nil {
+			own := **pair
+			*pair = &own
+		}
+	}
+	for _, field := range t.images() {
+		if *field != nil {
+			own := **field
+			*field = &own
+		}
+	}
+	return t
+}
+
 // ColorOverride is a theme's color for one component, per scheme. Either
 // value may be empty, meaning the component's fallback applies in that
 // scheme. Values take the same two forms as fallbacks.
 type ColorOverride struct {
-	Light string `json:"light,omitempty" validate:"omitempty,colororid"`
-	Dark  string `json:"dark,omitempty" validate:"omitempty,colororid"`
+	Light string `json:"light,omitempty"`
+	Dark  string `json:"dark,omitempty"`
 }
 
 // For returns the override for scheme s, or "" when there is none.
@@ -136,6 +236,6 @@ func (o ColorOverride) For(s Scheme) string {
 // ImagePair is an image in two sizes. Either may be null, and a theme's
 // pair itself may be null when the theme has no such image.
 type ImagePair struct {
-	Thumbnail *string `json:"thumbnail" validate:"omitnil,image"`
-	Original  *string `json:"original" validate:"omitnil,image"`
+	Thumbnail *string `json:"thumbnail"`
+	Original  *string `json:"original"`
 }

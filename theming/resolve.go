@@ -84,7 +84,7 @@ func Derive(c colorref.Color, v Variable) colorref.Color {
 // cyclePath renders a cycle as "a -> b -> c -> a", starting from its
 // lowest index so the message is stable; long cycles are shortened.
 func cyclePath(cat *Catalog, cyc []int) string {
-	start := slices.Index(cyc, minOf(cyc))
+	start := slices.Index(cyc, slices.Min(cyc))
 	const show = 8
 	var b strings.Builder
 	for k := 0; k <= len(cyc); k++ {
@@ -99,5 +99,3 @@ func cyclePath(cat *Catalog, cyc []int) string {
 	}
 	return b.String()
 }
-
-func minOf(xs []int) int { return slices.Min(xs) }

@@ -1,9 +1,6 @@
 package theming
 
-import (
-	"slices"
-	"strconv"
-)
+import "strconv"
 
 // Stylesheet returns the theme as CSS custom properties: every visible
 // component's CSS variables with their derived values, in catalog order.
@@ -17,8 +14,18 @@ import (
 // The light scheme applies by default; the dark scheme follows the
 // reader's system preference, and the data-color-scheme attribute forces
 // either scheme on the root element or on any subtree. The sheet is
-// rendered once per snapshot; the slice is a copy.
-func (r *ResolvedTheme) Stylesheet() []byte { return slices.Clone(r.css()) }
+// rendered on each call: the caller (httpadapter, once per snapshot) keeps
+// the result.
+func (r *ResolvedTheme) Stylesheet() []byte {
+	b := r.appendHeader(nil)
+	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
+	b = r.appendBlock(b, Light, "  ")
+	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
+	b = r.appendBlock(b, Dark, "    ")
+	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
+	b = r.appendBlock(b, Dark, "  ")
+	return append(b, "}\n"...)
+}
 
 // StylesheetLightDark returns the same custom properties in one block with
 // the CSS light-dark() function:
@@ -34,28 +41,17 @@ func (r *ResolvedTheme) Stylesheet() []byte { return slices.Clone(r.css()) }
 func (r *ResolvedTheme) StylesheetLightDark() []byte {
 	b := r.appendHeader(nil)
 	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
-	for n, vd := range r.snap.vars {
+	for n, vd := range r.vars() {
 		b = append(b, "  "...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, ": light-dark("...)
-		b, _ = r.values[0][n].AppendText(b)
+		b, _ = r.res.values[0][n].AppendText(b)
 		b = append(b, ", "...)
-		b, _ = r.values[1][n].AppendText(b)
+		b, _ = r.res.values[1][n].AppendText(b)
 		b = append(b, ");\n"...)
 	}
 	b = append(b, "}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"...)
 	return b
-}
-
-func (r *ResolvedTheme) renderCSS() []byte {
-	b := r.appendHeader(nil)
-	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
-	b = r.appendBlock(b, Light, "  ")
-	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
-	b = r.appendBlock(b, Dark, "    ")
-	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
-	b = r.appendBlock(b, Dark, "  ")
-	return append(b, "}\n"...)
 }
 
 func (r *ResolvedTheme) appendHeader(b []byte) []byte {
@@ -71,11 +67,11 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 	b = append(b, "color-scheme: "...)
 	b = append(b, sc...)
 	b = append(b, ";\n"...)
-	for n, vd := range r.snap.vars {
+	for n, vd := range r.vars() {
 		b = append(b, indent...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, ": "...)
-		b, _ = r.values[schemeIndex(sc)][n].AppendText(b)
+		b, _ = r.res.values[schemeIndex(sc)][n].AppendText(b)
 		b = append(b, ";\n"...)
 	}
 	return b

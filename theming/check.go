@@ -1,0 +1,192 @@
+package theming
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/themekit/themekit/colorref"
+)
+
+// The field rules: each checks one value of a Catalog or Theme in plain Go
+// and reports what it expected. A string that has structure (a color, a
+// reference, an id) is parsed once, here, and what was parsed is returned
+// for the later steps.
+
+// checkRequired reports an empty string as "is required". It reports
+// whether s is non-empty.
+func checkRequired(sp scope, path, comp string, s string) bool {
+	if s == "" {
+		sp.add(path, comp, "", ErrInvalid, "is required")
+		return false
+	}
+	return true
+}
+
+// checkID checks a component id at path.
+func checkID(sp scope, path, comp, id string) bool {
+	if !checkRequired(sp, path, comp, id) {
+		return false
+	}
+	if err := colorref.CheckComponentID(id); err != nil {
+		sp.add(path, comp, "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+		return false
+	}
+	return true
+}
+
+// checkName checks a display name: present and not blank.
+func checkName(sp scope, path, comp, name string) {
+	if checkRequired(sp, path, comp, name) && strings.TrimSpace(name) == "" {
+		sp.add(path, comp, "", ErrInvalid, "must not be blank")
+	}
+}
+
+// parseColorOrID parses a fallback or override value: an hsl()/hsla()
+// color or a component id. On a problem it reports it and returns the zero
+// Ref.
+func parseColorOrID(sp scope, path, comp string, sc Scheme, v string) colorref.Ref {
+	r, err := colorref.ParseRef(v)
+	if err == nil && r.Kind() != colorref.KindVariable {
+		return r
+	}
+	msg := describeErr(v, "is neither an hsl()/hsla() color nor a component id", err)
+	switch {
+	case err == nil:
+		msg = describeErr(v, "is neither an hsl()/hsla() color nor a component id", errors.New("a CSS variable cannot stand here"))
+	case strings.HasPrefix(v, "#"):
+		if c, herr := colorref.ParseHex(v); herr == nil {
+			msg = strconv.Quote(v) + " is a hex color; catalog colors are hsl()/hsla(): write " + hslEquivalent(c)
+		}
+	}
+	sp.add(path, comp, sc, ErrInvalid, msg)
+	return colorref.Ref{}
+}
+
+// hslEquivalent writes c as a catalog would: whole degrees and percent,
+// alpha to two decimals.
+func hslEquivalent(c colorref.Color) string {
+	h, s, l, a := c.HSLA()
+	return colorref.HSLA(math.Round(h), math.Round(s), math.Round(l), math.Round(a*100)/100).String()
+}
+
+// checkRange checks that *v, if set, lies in [lo, hi].
+func checkRange(sp scope, path, comp string, v *float64, lo, hi float64) {
+	switch {
+	case v == nil:
+	case math.IsNaN(*v) || *v < lo:
+		sp.add(path, comp, "", ErrInvalid, fmt.Sprintf("must be at least %g, not %v", lo, *v))
+	case *v > hi:
+		sp.add(path, comp, "", ErrInvalid, fmt.Sprintf("must be at most %g, not %v", hi, *v))
+	}
+}
+
+// checkOneOf checks that s is one of the allowed values.
+func checkOneOf(sp scope, path, comp, s string, allowed ...string) {
+	for _, a := range allowed {
+		if s == a {
+			return
+		}
+	}
+	sp.add(path, comp, "", ErrInvalid, fmt.Sprintf("must be one of %s, not %q", strings.Join(allowed, ", "), s))
+}
+
+// checkNonNegative checks an integer layout field.
+func checkNonNegative(sp scope, path string, n int) {
+	if n < 0 {
+		sp.add(path, "", "", ErrInvalid, fmt.Sprintf("must be at least 0, not %d", n))
+	}
+}
+
+// checkImage accepts a media-relative path or an absolute http(s) URL.
+//
+// A relative path is one or more segments of ASCII letters, digits and
+// "._~-" joined by "/", with no empty, "." or ".." segment: it cannot
+// climb out of the media root, name a scheme (javascript:, data:) or need
+// escaping. An absolute URL must be http or https with a host.
+func checkImage(s string) error {
+	if isAbsoluteURL(s) {
+		u, err := url.Parse(s)
+		if err != nil {
+			return err
+		}
+		if u.Host == "" || u.User != nil {
+			return errors.New("an image URL needs a host and no user information")
+		}
+		for _, seg := range strings.Split(u.Path, "/") {
+			if seg == ".." {
+				return errors.New(`".." segment`)
+			}
+		}
+		return nil
+	}
+	if s == "" {
+		return errors.New("empty path")
+	}
+	for _, seg := range strings.Split(s, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return errors.New("empty, \".\" or \"..\" segment")
+		}
+		for i := 0; i < len(seg); i++ {
+			c := seg[i]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("._~-", c) >= 0) {
+				return fmt.Errorf("character %q not allowed in a media path", c)
+			}
+		}
+	}
+	return nil
+}
+
+// isAbsoluteURL reports whether an image value is an absolute http(s)
+// URL, served as written; any other value is a media path.
+func isAbsoluteURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+func describeErr(s, what string, err error) string {
+	msg := strconv.Quote(s) + " " + what
+	if err != nil {
+		var pe *colorref.ParseError
+		if errors.As(err, &pe) {
+			return msg + ": " + pe.Msg + " at offset " + strconv.Itoa(pe.Offset)
+		}
+		return msg + ": " + err.Error()
+	}
+	return msg
+}
+
+// checkThemeFields checks the field rules of one theme: everything but
+// its color overrides, which need the catalog.
+func checkThemeFields(t *Theme, sp scope) {
+	if t.ID <= 0 {
+		sp.add("id", "", "", ErrInvalid, fmt.Sprintf("must be greater than 0, not %d", t.ID))
+	}
+	checkName(sp, "name", "", t.Name)
+	for path, field := range t.images() {
+		if p := *field; p != nil {
+			if err := checkImage(*p); err != nil {
+				sp.add(path, "", "", ErrInvalid, describeErr(*p, "is not a media path or an http(s) URL", err))
+			}
+		}
+	}
+	for _, f := range []struct {
+		path, v string
+	}{
+		{"light_mode_logo_type", t.LightModeLogoType}, {"dark_mode_logo_type", t.DarkModeLogoType},
+		{"compact_light_mode_logo_type", t.CompactLightModeLogoType}, {"compact_dark_mode_logo_type", t.CompactDarkModeLogoType},
+	} {
+		if f.v != "" {
+			checkOneOf(sp, f.path, "", f.v, LogoTypeDefault, LogoTypeInverse)
+		}
+	}
+	if t.LogoAlignment != "" {
+		checkOneOf(sp, "logo_alignment", "", t.LogoAlignment, AlignLeft, AlignCenter, AlignRight)
+	}
+	checkNonNegative(sp, "logo_height", t.LogoHeight)
+	checkNonNegative(sp, "logo_margin_left", t.LogoMarginLeft)
+	checkNonNegative(sp, "logo_margin_top", t.LogoMarginTop)
+	checkNonNegative(sp, "compact_logo_size", t.CompactLogoSize)
+}

@@ -1,0 +1,426 @@
+package theming
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+)
+
+// ErrNoCatalog is returned by the methods of a CompiledCatalog that holds
+// no catalog: the zero value, or nil. Use CompileCatalog.
+var ErrNoCatalog = errors.New("theming: no compiled catalog")
+
+// CompiledCatalog is a validated catalog with everything that depends only
+// on it worked out once: its indexes, every component's fallback resolved
+// in both schemes, the derived variables and palette preview of a theme
+// that overrides nothing, the contrast rules, and the encoded component
+// definitions. Any number of snapshots are built from one CompiledCatalog
+// (one per tenant of a multi-tenant host, or one per version of a host's
+// themes) and share all of it.
+//
+// A CompiledCatalog never changes and is safe for concurrent use. The zero
+// value holds no catalog: its Snapshot, SnapshotLenient and CheckTheme
+// return errors wrapping ErrNoCatalog.
+type CompiledCatalog struct {
+	cat       Catalog        // a private copy; Variables is never nil
+	byID      map[string]int // component id -> index in cat.Components
+	fallback  [2][]ref       // per scheme, per component
+	pageBG    int            // index of the page background
+	palette   []int          // indices of the palette_preview components
+	visible   []int          // indices of the visible components, in catalog order
+	vars      []varDef       // the visible components' variables, in catalog order
+	varByName map[string]int // variable name -> index in vars
+	rules     []rule         // the visible components' contrast rules, in catalog order
+	base      resolution     // the colors of a theme that overrides nothing
+	defsJSON  []byte         // the served catalog
+	digest    [sha256.Size]byte
+}
+
+// varDef is one CSS variable of a visible component.
+type varDef struct {
+	comp int // index in cat.Components
+	v    Variable
+}
+
+// rule is one contrast rule of a visible component, its target looked up
+// (or, for an hsl target, parsed) once.
+type rule struct {
+	comp   int
+	target ContrastTarget
+	kind   int            // targetComp, targetVar or targetColor
+	index  int            // component index or index in vars
+	color  colorref.Color // the color of an hsl target
+}
+
+const (
+	targetComp = iota
+	targetVar
+	targetColor
+)
+
+// ref is a parsed fallback or override: a component index, or a color
+// when comp is refColor, or nothing usable when comp is refNone.
+type ref struct {
+	comp  int
+	color colorref.Color
+}
+
+const (
+	refColor = -1
+	refNone  = -2
+)
+
+// varLoc locates a CSS variable: component index and variable index.
+type varLoc struct{ comp, v int }
+
+func schemeIndex(s Scheme) int {
+	if s == Dark {
+		return 1
+	}
+	return 0
+}
+
+// CompileCatalog validates cat and compiles it. If anything is wrong it
+// returns nil and a *ValidationError listing every problem, each with its
+// path in the Catalog ("components[2].fallback.dark") and, where one
+// applies, its ComponentID and Scheme.
+//
+// The compiled catalog keeps its own copy of cat: the caller may change or
+// reuse cat afterwards.
+func CompileCatalog(cat Catalog) (*CompiledCatalog, error) {
+	ps := &problems{}
+	c := compile(cloneCatalog(cat), ps)
+	if len(ps.list) > 0 {
+		return nil, &ValidationError{Problems: ps.result()}
+	}
+	return c, c.assemble()
+}
+
+// cloneCatalog copies cat so that it shares no memory with the caller's.
+func cloneCatalog(cat Catalog) Catalog {
+	cat.PalettePreview = slices.Clone(cat.PalettePreview)
+	cat.Components = slices.Clone(cat.Components)
+	for i := range cat.Components {
+		c := &cat.Components[i]
+		c.Variables = slices.Clone(c.Variables)
+		for k := range c.Variables {
+			v := &c.Variables[k]
+			v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
+		}
+		c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
+		c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
+	}
+	return cat
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+// compile checks cat, which it takes ownership of, and indexes it,
+// reporting every problem to ps. The result is usable for checking
+// themes even when there are problems; it is complete (assemble may run)
+// only when there are none.
+func compile(cat Catalog, ps *problems) *CompiledCatalog {
+	c := &CompiledCatalog{cat: cat, byID: make(map[string]int, len(cat.Components)), pageBG: -1}
+	sp := scope{ps: ps}
+	comps := c.cat.Components
+
+	// Field rules, parsing each fallback once.
+	var parsed [2][]colorref.Ref
+	parsed[0] = make([]colorref.Ref, len(comps))
+	parsed[1] = make([]colorref.Ref, len(comps))
+	for i := range comps {
+		checkComponentFields(&comps[i], i, sp, &parsed)
+	}
+	checkID(sp, "page_background", "", cat.PageBackground)
+	for k, id := range cat.PalettePreview {
+		if err := colorref.CheckComponentID(id); err != nil {
+			sp.add("palette_preview["+strconv.Itoa(k)+"]", "", "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+		}
+	}
+
+	// Unique ids and variable names.
+	for i, comp := range comps {
+		if first, dup := c.byID[comp.ID]; dup {
+			sp.add(fmt.Sprintf("components[%d].component_id", i), comp.ID, "", ErrDuplicate,
+				fmt.Sprintf("duplicate component id %q (first at components[%d])", comp.ID, first))
+			continue
+		}
+		c.byID[comp.ID] = i
+	}
+	allVars := make(map[string]varLoc)
+	for i, comp := range comps {
+		for k, v := range comp.Variables {
+			if first, dup := allVars[v.CSSVariable]; dup {
+				sp.add(fmt.Sprintf("components[%d].variables[%d].css_variable", i, k), comp.ID, "", ErrDuplicate,
+					fmt.Sprintf("duplicate CSS variable %q (first at components[%d].variables[%d])", v.CSSVariable, first.comp, first.v))
+				continue
+			}
+			allVars[v.CSSVariable] = varLoc{i, k}
+		}
+	}
+
+	// References and cycles.
+	for _, s := range Schemes() {
+		k := schemeIndex(s)
+		refs := make([]ref, len(comps))
+		for i, comp := range comps {
+			path := func() string { return fmt.Sprintf("components[%d].fallback.%s", i, s) }
+			refs[i] = c.lookup(parsed[k][i], !comp.Hidden, sp, path, comp.ID, s)
+			if refs[i].comp == i {
+				sp.add(path(), comp.ID, s, ErrCycle, fmt.Sprintf("component %q falls back to itself", comp.ID))
+				refs[i].comp = refNone
+			}
+		}
+		c.fallback[k] = refs
+		var cycles [][]int
+		c.base.colors[k], cycles = resolve(refs)
+		for _, cyc := range cycles {
+			first := slices.Min(cyc)
+			sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
+				fmt.Sprintf("fallback cycle in %s scheme: %s", s, cyclePath(&c.cat, cyc)))
+		}
+	}
+	for i, comp := range comps {
+		for k, t := range comp.ContrastAgainst {
+			c.checkTarget(comp, t, sp, fmt.Sprintf("components[%d].contrast_against[%d].value", i, k), allVars)
+		}
+	}
+	c.pageBG = c.visibleRef(cat.PageBackground, sp, "page_background")
+	c.palette = make([]int, len(cat.PalettePreview))
+	for k, id := range cat.PalettePreview {
+		c.palette[k] = c.visibleRef(id, sp, "palette_preview["+strconv.Itoa(k)+"]")
+	}
+	if len(ps.list) == 0 {
+		for _, s := range Schemes() {
+			if bg := c.base.colors[schemeIndex(s)][c.pageBG]; !bg.Opaque() {
+				sp.add("page_background", cat.PageBackground, s, ErrInvalid,
+					fmt.Sprintf("the page background %q resolves to %s in %s scheme; it must be opaque", cat.PageBackground, bg, s))
+			}
+		}
+	}
+	return c
+}
+
+// checkComponentFields checks the field rules of component i, keeping its
+// parsed fallbacks in parsed.
+func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorref.Ref) {
+	at := "components[" + strconv.Itoa(i) + "]."
+	id := comp.ID
+	checkID(sp, at+"component_id", id, id)
+	checkName(sp, at+"name", id, comp.Name)
+	for _, s := range Schemes() {
+		path := at + "fallback." + string(s)
+		if v := comp.Fallback.For(s); checkRequired(sp, path, id, v) {
+			parsed[schemeIndex(s)][i] = parseColorOrID(sp, path, id, s, v)
+		}
+	}
+	if comp.Variables == nil {
+		comp.Variables = []Variable{} // a nil slice means none; the served catalog writes []
+	}
+	for k, v := range comp.Variables {
+		vat := at + "variables[" + strconv.Itoa(k) + "]."
+		if checkRequired(sp, vat+"css_variable", id, v.CSSVariable) {
+			if err := colorref.CheckVariable(v.CSSVariable); err != nil {
+				sp.add(vat+"css_variable", id, "", ErrInvalid, describeErr(v.CSSVariable, `is not a CSS variable name ("--" and ASCII letters, digits, "-", "_")`, err))
+			}
+		}
+		checkRange(sp, vat+"opacity", id, v.Opacity, 0, 1)
+		checkRange(sp, vat+"lightness_offset", id, v.LightnessOffset, -100, 100)
+		checkRange(sp, vat+"lightness", id, v.Lightness, 0, 100)
+	}
+	for k, t := range comp.ContrastAgainst {
+		tat := at + "contrast_against[" + strconv.Itoa(k) + "]."
+		if checkRequired(sp, tat+"type", id, t.Type) {
+			checkOneOf(sp, tat+"type", id, t.Type, TargetComponent, TargetVariable, TargetHSL)
+		}
+		checkRequired(sp, tat+"value", id, t.Value)
+		if checkRequired(sp, tat+"contrast_type", id, t.ContrastType) {
+			checkOneOf(sp, tat+"contrast_type", id, t.ContrastType, string(contrast.Text), string(contrast.NonText))
+		}
+	}
+	switch {
+	case comp.CanEditOpacity != nil && comp.DefaultOpacity == nil:
+		sp.add(at+"default_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: default_opacity is missing")
+	case comp.CanEditOpacity == nil && comp.DefaultOpacity != nil:
+		sp.add(at+"can_edit_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: can_edit_opacity is missing")
+	}
+	checkRange(sp, at+"default_opacity", id, comp.DefaultOpacity, 0, 1)
+}
+
+// lookup turns a parsed fallback or override into a ref, reporting a
+// reference to a missing or (from a visible owner) hidden component. The
+// path is built only when there is a problem to report.
+func (c *CompiledCatalog) lookup(r colorref.Ref, ownerVisible bool, sp scope, path func() string, owner string, s Scheme) ref {
+	switch r.Kind() {
+	case colorref.KindColor:
+		col, _ := r.Color()
+		return ref{comp: refColor, color: col}
+	case colorref.KindComponent:
+	default:
+		return ref{comp: refNone} // reported by the field rules
+	}
+	j, ok := c.byID[r.Name()]
+	switch {
+	case !ok:
+		sp.add(path(), owner, s, ErrUnknownComponent, "unknown component "+strconv.Quote(r.Name()))
+		return ref{comp: refNone}
+	case ownerVisible && c.cat.Components[j].Hidden:
+		sp.add(path(), owner, s, ErrHiddenReference, "refers to hidden component "+strconv.Quote(r.Name())+"; the served catalog must be self-contained")
+		return ref{comp: refNone}
+	}
+	return ref{comp: j}
+}
+
+// visibleRef looks up a component that must exist and be visible.
+func (c *CompiledCatalog) visibleRef(id string, sp scope, path string) int {
+	if colorref.CheckComponentID(id) != nil {
+		return -1 // reported by the field rules
+	}
+	j, ok := c.byID[id]
+	switch {
+	case !ok:
+		sp.add(path, id, "", ErrUnknownComponent, "unknown component "+strconv.Quote(id))
+		return -1
+	case c.cat.Components[j].Hidden:
+		sp.add(path, id, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(id))
+		return -1
+	}
+	return j
+}
+
+func (c *CompiledCatalog) checkTarget(owner Component, t ContrastTarget, sp scope, path string, vars map[string]varLoc) {
+	switch t.Type {
+	case TargetComponent:
+		if err := colorref.CheckComponentID(t.Value); err != nil {
+			if t.Value != "" {
+				sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not a component id", err))
+			}
+			return
+		}
+		j, ok := c.byID[t.Value]
+		switch {
+		case !ok:
+			sp.add(path, owner.ID, "", ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
+		case !owner.Hidden && c.cat.Components[j].Hidden:
+			sp.add(path, owner.ID, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
+		}
+	case TargetVariable:
+		if err := colorref.CheckVariable(t.Value); err != nil {
+			if t.Value != "" {
+				sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
+			}
+			return
+		}
+		loc, ok := vars[t.Value]
+		switch {
+		case !ok:
+			sp.add(path, owner.ID, "", ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
+		case !owner.Hidden && c.cat.Components[loc.comp].Hidden:
+			sp.add(path, owner.ID, "", ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, c.cat.Components[loc.comp].ID))
+		}
+	case TargetHSL:
+		if t.Value == "" {
+			return
+		}
+		if _, err := colorref.ParseColor(t.Value); err != nil {
+			sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
+		}
+	}
+}
+
+// assemble works out what snapshots share, from a catalog that compiled
+// without problems: the visible components and variables, the contrast
+// rules, a theme's colors when it overrides nothing, the served catalog and
+// the digest.
+func (c *CompiledCatalog) assemble() error {
+	c.varByName = make(map[string]int)
+	for i := range c.cat.Components {
+		comp := &c.cat.Components[i]
+		if comp.Hidden {
+			continue
+		}
+		c.visible = append(c.visible, i)
+		for _, v := range comp.Variables {
+			c.varByName[v.CSSVariable] = len(c.vars)
+			c.vars = append(c.vars, varDef{comp: i, v: v})
+		}
+	}
+	for _, i := range c.visible {
+		for _, t := range c.cat.Components[i].ContrastAgainst {
+			r := rule{comp: i, target: t}
+			switch t.Type {
+			case TargetComponent:
+				r.kind, r.index = targetComp, c.byID[t.Value]
+			case TargetVariable:
+				r.kind, r.index = targetVar, c.varByName[t.Value]
+			default:
+				r.kind = targetColor
+				r.color, _ = colorref.ParseColor(t.Value) // checked by compile
+			}
+			c.rules = append(c.rules, r)
+		}
+	}
+	for k := range c.base.colors {
+		c.base.values[k] = c.derive(c.base.colors[k])
+	}
+	c.base.palette = c.paletteOf(c.base.colors[0])
+	defs := make([]Component, len(c.visible))
+	for n, i := range c.visible {
+		defs[n] = c.cat.Components[i]
+	}
+	var err error
+	if c.defsJSON, err = json.Marshal(defs); err != nil {
+		return fmt.Errorf("theming: encoding the catalog: %w", err)
+	}
+	full, err := json.Marshal(c.cat)
+	if err != nil {
+		return fmt.Errorf("theming: encoding the catalog: %w", err)
+	}
+	c.digest = sha256.Sum256(full)
+	return nil
+}
+
+// derive returns the visible variables' values for the component colors
+// of one scheme.
+func (c *CompiledCatalog) derive(colors []colorref.Color) []colorref.Color {
+	values := make([]colorref.Color, len(c.vars))
+	for n, vd := range c.vars {
+		values[n] = Derive(colors[vd.comp], vd.v)
+	}
+	return values
+}
+
+// paletteOf returns the palette preview for a theme's light-scheme colors.
+func (c *CompiledCatalog) paletteOf(light []colorref.Color) []string {
+	page := light[c.pageBG]
+	out := make([]string, len(c.palette))
+	for n, i := range c.palette {
+		out[n] = contrast.Composite(light[i], page).Compact()
+	}
+	return out
+}
+
+// ok reports whether c holds a compiled catalog.
+func (c *CompiledCatalog) ok() bool { return c != nil && c.defsJSON != nil }
+
+// ComponentDefsJSON returns the served catalog: a compact JSON array of
+// the visible component definitions, encoded once when the catalog was
+// compiled. The slice is a copy; the zero CompiledCatalog returns "[]".
+func (c *CompiledCatalog) ComponentDefsJSON() []byte {
+	if !c.ok() {
+		return []byte("[]")
+	}
+	return slices.Clone(c.defsJSON)
+}
