@@ -40,7 +40,7 @@ const (
 // alone: "json" or "api", anything else is negBadFormat. Otherwise the
 // Accept header decides, with q-values (RFC 9110, section 12.5.1): each
 // renderer gets the q of the most specific media range that matches it,
-// the highest q wins, then the more specific match, then JSON. An indent
+// the highest q wins, then the match of higher DRF precedence, then JSON. An indent
 // parameter on the range that gave JSON its q pretty-prints.
 func negotiate(r *http.Request) (choice, negError) {
 	accept := r.Header["Accept"]
@@ -58,7 +58,7 @@ func negotiate(r *http.Request) (choice, negError) {
 	switch {
 	case j.q <= 0 && h.q <= 0:
 		return choice{}, negNotAccept
-	case h.q > j.q || h.q == j.q && h.spec > j.spec:
+	case h.q > j.q || h.q == j.q && h.prec > j.prec:
 		return choice{rend: rendHTML}, negOK
 	}
 	return choice{rend: rendJSON, indent: j.indent}, negOK
@@ -67,9 +67,14 @@ func negotiate(r *http.Request) (choice, negError) {
 // match is how well the Accept header admits one renderer.
 type match struct {
 	q      float64 // quality; 0 is "not acceptable"
-	spec   int     // specificity of the deciding range: -1 none, 0 */*, 1 type/*, 2 type/sub, 3 with parameters
+	spec   int     // specificity of the deciding range: -1 none, 0 */*, 1 */sub, 2 type/*, 3 type/sub, 4 with parameters
+	prec   int     // DRF's precedence of that range: 0 */* and */sub, 1 type/*, 2 type/sub, 3 with parameters
 	indent int
 }
+
+// precedence is DRF 3.14's _MediaType.precedence of a range of the given
+// specificity.
+func precedence(spec int) int { return max(spec-1, 0) }
 
 // rank scores application/json and text/html against the Accept field
 // lines. No field, or only empty ones, accepts everything; malformed
@@ -89,21 +94,28 @@ func rank(lines []string) (json, html match) {
 			if !ok {
 				continue
 			}
+			// DRF's _MediaType.precedence ranks */sub with */* (0), a
+			// type/* 1, type/sub 2 and with parameters 3; */sub is put
+			// between */* and type/* so that a range naming the subtype
+			// decides over */* for the same renderer, and a type/* still
+			// decides before it as DRF's precedence groups do.
 			spec := 0
 			switch {
 			case typ == "*" && sub == "*":
-			case sub == "*":
+			case typ == "*":
 				spec = 1
-			case params:
-				spec = 3
-			default:
+			case sub == "*":
 				spec = 2
+			case params:
+				spec = 4
+			default:
+				spec = 3
 			}
 			if spec > json.spec && covers(typ, sub, "application", "json") {
-				json = match{q: q, spec: spec, indent: indent}
+				json = match{q: q, spec: spec, prec: precedence(spec), indent: indent}
 			}
 			if spec > html.spec && covers(typ, sub, "text", "html") {
-				html = match{q: q, spec: spec}
+				html = match{q: q, spec: spec, prec: precedence(spec)}
 			}
 		}
 	}
@@ -113,12 +125,13 @@ func rank(lines []string) (json, html match) {
 	return json, html
 }
 
-// covers reports whether the media range typ/sub matches type t/s.
+// covers reports whether the media range typ/sub matches type t/s, with
+// DRF 3.14's rule (_MediaType.match): each of the two parts matches when
+// either side is "*" or both are equal, so "*/html" matches text/html as
+// "text/*" does. Unlike DRF, the comparison ignores case (RFC 9110,
+// section 8.3.1).
 func covers(typ, sub, t, s string) bool {
-	if typ == "*" {
-		return sub == "*"
-	}
-	return strings.EqualFold(typ, t) && (sub == "*" || strings.EqualFold(sub, s))
+	return (typ == "*" || strings.EqualFold(typ, t)) && (sub == "*" || strings.EqualFold(sub, s))
 }
 
 // parseRange parses one media range with its parameters: "type/sub;
@@ -129,7 +142,7 @@ func covers(typ, sub, t, s string) bool {
 func parseRange(s string) (typ, sub string, q float64, indent int, params, ok bool) {
 	mt, rest, _ := strings.Cut(s, ";")
 	typ, sub, found := strings.Cut(strings.TrimSpace(mt), "/")
-	if !found || !validToken(typ) || !validToken(sub) || typ == "*" && sub != "*" {
+	if !found || !validToken(typ) || !validToken(sub) {
 		return "", "", 0, 0, false, false
 	}
 	q = 1

@@ -94,8 +94,8 @@ type config struct {
 	preferred func(*http.Request) (int, error)
 	logger    *slog.Logger
 
-	sharedCC []string // Cache-Control of the shared endpoints
-	userCC   []string // Cache-Control of the user endpoints
+	sharedCC   []string // Cache-Control of the shared endpoints
+	userCC     []string // Cache-Control of the user endpoints
 	userVary   []string // header names, canonical
 	sourceVary []string // header names, canonical
 	compress   bool
