@@ -97,7 +97,7 @@ func (r *ResolvedTheme) target(k int, ru rule) colorref.Color {
 	case targetComp:
 		return r.res.colors[k][ru.index]
 	case targetVar:
-		return r.res.values[k][ru.index]
+		return r.value(k, ru.index)
 	}
 	return ru.color
 }

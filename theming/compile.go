@@ -372,9 +372,6 @@ func (c *CompiledCatalog) assemble() error {
 			c.rules = append(c.rules, r)
 		}
 	}
-	for k := range c.base.colors {
-		c.base.values[k] = c.derive(c.base.colors[k])
-	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
@@ -390,16 +387,6 @@ func (c *CompiledCatalog) assemble() error {
 	}
 	c.digest = sha256.Sum256(full)
 	return nil
-}
-
-// derive returns the visible variables' values for the component colors
-// of one scheme.
-func (c *CompiledCatalog) derive(colors []colorref.Color) []colorref.Color {
-	values := make([]colorref.Color, len(c.vars))
-	for n, vd := range c.vars {
-		values[n] = Derive(colors[vd.comp], vd.v)
-	}
-	return values
 }
 
 // paletteOf returns the palette preview for a theme's light-scheme colors.

@@ -37,9 +37,11 @@ type Snapshot struct {
 
 // resolution is a theme's colors, worked out once when the theme is
 // checked. A scheme the theme does not override shares the catalog's.
+// Variable values are not kept: each is one Derive from its component's
+// color, cheaper to redo than to hold for every tenant (and the served
+// stylesheet is rendered once per snapshot by its caller).
 type resolution struct {
 	colors  [2][]colorref.Color // per scheme, per component index
-	values  [2][]colorref.Color // per scheme, per visible variable
 	palette []string
 }
 
@@ -268,21 +270,14 @@ type override struct {
 	ref  ref
 }
 
-// build assembles a snapshot from checked themes: it derives the
-// variables and palette of each scheme a theme overrides (the others are
-// the catalog's) and orders the themes by id.
+// build assembles a snapshot from checked themes: it works out the
+// palette of a theme that overrides the light scheme (the others share the
+// catalog's) and orders the themes by id.
 func (c *CompiledCatalog) build(kept []checkedTheme) *Snapshot {
 	s := &Snapshot{cat: c, themes: make([]*ResolvedTheme, len(kept))}
 	for n := range kept {
 		k := &kept[n]
 		rt := &ResolvedTheme{cat: c, theme: k.theme, res: k.res}
-		for sc := range rt.res.colors {
-			if sameSlice(rt.res.colors[sc], c.base.colors[sc]) {
-				rt.res.values[sc] = c.base.values[sc]
-			} else {
-				rt.res.values[sc] = c.derive(rt.res.colors[sc])
-			}
-		}
 		if sameSlice(rt.res.colors[0], c.base.colors[0]) {
 			rt.res.palette = c.base.palette
 		} else {
@@ -436,7 +431,7 @@ func (r *ResolvedTheme) Variable(sc Scheme, name string) (colorref.Color, bool) 
 	if !ok {
 		return colorref.Color{}, false
 	}
-	return r.res.values[schemeIndex(sc)][n], true
+	return r.value(schemeIndex(sc), n), true
 }
 
 // Colors yields each visible component's id and resolved color in scheme
@@ -459,11 +454,17 @@ func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
 		for n, vd := range r.vars() {
-			if !yield(vd.v.CSSVariable, r.res.values[schemeIndex(sc)][n]) {
+			if !yield(vd.v.CSSVariable, r.value(schemeIndex(sc), n)) {
 				return
 			}
 		}
 	}
+}
+
+// value returns the value of visible variable n in scheme k.
+func (r *ResolvedTheme) value(k, n int) colorref.Color {
+	vd := r.cat.vars[n]
+	return Derive(r.res.colors[k][vd.comp], vd.v)
 }
 
 // vars returns the catalog's visible variables, or none for the zero

@@ -45,9 +45,9 @@ func (r *ResolvedTheme) StylesheetLightDark() []byte {
 		b = append(b, "  "...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, ": light-dark("...)
-		b, _ = r.res.values[0][n].AppendText(b)
+		b, _ = r.value(0, n).AppendText(b)
 		b = append(b, ", "...)
-		b, _ = r.res.values[1][n].AppendText(b)
+		b, _ = r.value(1, n).AppendText(b)
 		b = append(b, ");\n"...)
 	}
 	b = append(b, "}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"...)
@@ -71,7 +71,7 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 		b = append(b, indent...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, ": "...)
-		b, _ = r.res.values[schemeIndex(sc)][n].AppendText(b)
+		b, _ = r.value(schemeIndex(sc), n).AppendText(b)
 		b = append(b, ";\n"...)
 	}
 	return b
