@@ -318,10 +318,14 @@ func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int,
 	if target == "" {
 		target = r.URL.RequestURI()
 	}
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet // HEAD has GET's headers: those of GET's page
+	}
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
 		Name: e.name, Description: e.desc,
-		Method: r.Method, Target: target,
+		Method: method, Target: target,
 		Status:  strconv.Itoa(status) + " " + http.StatusText(status),
 		Headers: shown, Body: body,
 		Style: template.CSS(pageStyle), Script: template.JS(pageScript),

@@ -80,6 +80,8 @@ func TestPathsWithoutTheirSlashRedirect(t *testing.T) {
 			assert.Equal(t, http.StatusMovedPermanently, resp.StatusCode, "%s %s", method, tt.give)
 			assert.Equal(t, tt.want, resp.Header.Get("Location"), "%s %s", method, tt.give)
 			assert.Equal(t, "GET, HEAD, OPTIONS", resp.Header.Get("Allow"), "%s %s", method, tt.give)
+			assert.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"), "%s %s: Django's redirect", method, tt.give)
+			assert.Equal(t, "0", resp.Header.Get("Content-Length"), "%s %s", method, tt.give)
 			assert.Empty(t, body, "%s %s", method, tt.give)
 
 			resp, _ = do(t, ts, http.MethodGet, tt.want, nil)
@@ -369,6 +371,14 @@ func TestAcceptNegotiation(t *testing.T) {
 		{"only malformed ranges is a 406", "garbage", 406, "application/json", nil},
 		{"a malformed q makes its range skipped", "text/html;q=high, application/json;q=0.1", 200, "application/json", defs},
 		{"media types compare case-insensitively", "Application/JSON", 200, "application/json", defs},
+		// DRF 3.14's media_type_matches: a "*" on either part matches.
+		{"*/html gets the page, as in DRF", "*/html", 200, html, nil},
+		{"*/json gets JSON, as in DRF", "*/json", 200, "application/json", defs},
+		{"*/xml matches nothing", "*/xml", 406, "application/json", nil},
+		{"type/* before */sub, as DRF's precedence orders them", "text/*, */json", 200, html, nil},
+		{"*/html and */* have one DRF precedence: JSON first", "*/html, */*", 200, "application/json", defs},
+		{"*/html refused with q=0 even under */*", "*/html;q=0, */*", 200, "application/json", defs},
+		{"a bare * is no media range", "*", 406, "application/json", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -91,21 +91,23 @@
 //     renderings of equal q, the one matched by the range of higher DRF
 //     precedence wins (type/sub with parameters, type/sub, type/*, then
 //     */* and */sub), then JSON, as in DRF.
-//
 //   - 404-for-format and 406 bodies are always compact JSON; other error
 //     bodies and OPTIONS follow the negotiated rendering, as in DRF.
+//
 //   - Every 200 representation has a strong ETag: the first 16 bytes of
 //     the SHA-256 of the body sent, in hex, so each content coding has its
 //     own. If-None-Match (lists, W/ tags and "*", compared weakly per
 //     RFC 9110) answers 304 with ETag, Cache-Control and Vary and no body. The browsable page has its own
 //     ETag, the hash of the page, which shows the request and so is
 //     rendered per request.
+//
 //   - Cache-Control: the catalog and the theme list default to "no-cache"
 //     (any cache may store them and revalidates with If-None-Match); the
 //     theme for the user defaults to "private, no-cache" and adds the
 //     request headers its user hook depends on to Vary (Cookie and
 //     Authorization by default), so a shared cache never hands one user's
 //     theme to another. Error responses carry "no-store".
+//
 //   - Errors of the Source and of PreferredTheme map to statuses:
 //     one wrapping theming.ErrUnknownTenant (a tenant Source's answer for
 //     a request naming no known tenant) is a 404 {"detail":"Not found."};
@@ -117,14 +119,17 @@
 //     {"detail":"A server error occurred."}; the client never sees the
 //     cause. When there is no theme at all the theme for the user is a
 //     404. All of them carry Cache-Control: no-store.
+//
 //   - Options.SourceVary names the request headers the Source's choice of
 //     snapshot depends on (a tenant header, Host): they are added to Vary
 //     on every endpoint, so a shared cache told to store the catalog and
 //     the theme list (which are the same for every user but not for
 //     every tenant) keeps tenants apart.
+//
 //   - The 301's Location is the path the client sent (the request line,
 //     so it is right behind http.StripPrefix) plus "/", never a
 //     scheme-relative "//host" reference. It carries Allow too.
+//
 //   - The browsable page (?format=api, or Accept preferring text/html)
 //     shows the view's name and description, the request line, the status
 //     and headers of the JSON response, and the JSON indented by 4 with
@@ -133,6 +138,7 @@
 //     OPTIONS; #options in the URL does the same on load). It is rendered with
 //     html/template, so every value is escaped, and served with a
 //     Content-Security-Policy that admits only its own style and script.
+//
 //   - Stylesheet serves the user's theme as CSS (theming's
 //     ResolvedTheme.Stylesheet) outside the DRF API: no format parameter,
 //     no browsable rendering, OPTIONS is a 204; it has the theme config's
