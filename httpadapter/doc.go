@@ -93,7 +93,6 @@
 //     */* and */sub), then JSON, as in DRF.
 //   - 404-for-format and 406 bodies are always compact JSON; other error
 //     bodies and OPTIONS follow the negotiated rendering, as in DRF.
-//
 //   - Every 200 representation has a strong ETag: the first 16 bytes of
 //     the SHA-256 of the body sent, in hex, so each content coding has its
 //     own. If-None-Match (lists, W/ tags and "*", compared weakly per
