@@ -80,10 +80,12 @@
 //   - The views are named as DRF names view classes: "Component Def
 //     List", "Theme List" and "Theme Config"; their descriptions are the
 //     source document's purposes.
+//
 //   - Negotiation happens before the method is looked at, as in DRF: a
 //     ?format= other than json or api is a 404 and an unsatisfiable Accept
 //     a 406 for any method. An empty format is no format; of several, the
 //     last counts.
+//
 //   - Media ranges match renderings by DRF 3.14's rule
 //     (media_type_matches): the type and the subtype each match when
 //     either side is "*", so "*/html" selects the browsable page and
@@ -91,8 +93,10 @@
 //     renderings of equal q, the one matched by the range of higher DRF
 //     precedence wins (type/sub with parameters, type/sub, type/*, then
 //     */* and */sub), then JSON, as in DRF.
+//
 //   - 404-for-format and 406 bodies are always compact JSON; other error
 //     bodies and OPTIONS follow the negotiated rendering, as in DRF.
+//
 //   - Every 200 representation has a strong ETag: the first 16 bytes of
 //     the SHA-256 of the body sent, in hex, so each content coding has its
 //     own. If-None-Match (lists, W/ tags and "*", compared weakly per
