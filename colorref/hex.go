@@ -92,11 +92,23 @@ func (c Color) RGBA8() (r, g, b, a uint8) {
 // and an add (the Go spec allows fusion only where no conversion stands).
 func hslChannel32(n, h, s, l float32) float32 {
 	k := float32(n + float32(h/30))
-	for k >= 12 { // fmod(k, 12) for k in [0, 24): the subtraction is exact
+	if k >= 12 { // fmod(k, 12) for k in [0, 20): the subtraction is exact
 		k = float32(k - 12)
 	}
-	a := float32(s * min(l, float32(1-l)))
-	m := max(-1, min(float32(k-3), float32(9-k), 1))
+	lo := l // min(l, 1-l)
+	if m := float32(1 - l); m < lo {
+		lo = m
+	}
+	a := float32(s * lo)
+	m := float32(k - 3) // max(-1, min(k-3, 9-k, 1))
+	if v := float32(9 - k); v < m {
+		m = v
+	}
+	if m > 1 {
+		m = 1
+	} else if m < -1 {
+		m = -1
+	}
 	return float32(l - float32(a*m))
 }
 
@@ -112,7 +124,9 @@ func legacy8(v float32) uint8 {
 	case x >= 255:
 		return 255
 	}
-	return uint8(math.Round(float64(x)))
+	// x is a float32 below 255, so x+0.5 is exact in float64 and
+	// truncating it rounds half up, which for x > 0 is C's round().
+	return uint8(float64(x) + 0.5)
 }
 
 // To8 converts a channel or an alpha in [0, 1] to 8 bits: v·255 rounded

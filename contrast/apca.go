@@ -1,6 +1,7 @@
 package contrast
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/themekit/themekit/colorref"
@@ -82,4 +83,41 @@ func apcaLc(txtY, bgY float64) float64 {
 		}
 	}
 	return lc * 100
+}
+
+// APCA Bronze simple-mode levels, |Lc| minimums, from the APCA Readability
+// Criterion's "Bronze Simple Mode" (https://readtech.org/ARC/tests/bronze-simple-mode/,
+// summarised in "APCA in a Nutshell",
+// https://git.apcacontrast.com/documentation/APCA_in_a_Nutshell.html):
+//
+//   - Lc 75: the minimum for columns of body text (Lc 90 preferred);
+//   - Lc 60: the minimum for content text that is not body text, such as
+//     text at WCAG 2's large sizes (24px, or 16px bold and up);
+//   - Lc 45: the minimum for larger, heavier text (headlines) and for
+//     non-text with fine details: outline icons, pictograms;
+//   - Lc 30 and Lc 15: spot-readable text and solid icons, and
+//     non-semantic dividers; this package does not use them.
+const (
+	APCABodyText  = 75.0 // Type Text
+	APCALargeText = 60.0 // Type LargeText
+	APCANonText   = 45.0 // Type NonText
+)
+
+// APCARequired returns the |Lc| the APCA policy requires for content of
+// type t: 75 for Text, 60 for LargeText and 45 for NonText, the Bronze
+// simple-mode levels above. For non-text content this package takes Lc 45,
+// the level for fine-detailed non-text such as outline icons and input
+// borders, rather than the Lc 30 of solid icons, because a catalog does not
+// say which kind a rule protects. Any other type gives an error wrapping
+// ErrUnknownType.
+func APCARequired(t Type) (float64, error) {
+	switch t {
+	case Text:
+		return APCABodyText, nil
+	case LargeText:
+		return APCALargeText, nil
+	case NonText:
+		return APCANonText, nil
+	}
+	return 0, fmt.Errorf("%w %q (want text, large-text or non-text)", ErrUnknownType, string(t))
 }

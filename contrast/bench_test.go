@@ -43,3 +43,39 @@ func BenchmarkCheck(b *testing.B) {
 		benchSink = r.Ratio
 	}
 }
+
+// BenchmarkMethods measures the three methods side by side in one run:
+// the exact ratio (six math.Pow calls), the rendered ratio (8-bit
+// channels, a 256-entry table) and Passes under Both, which computes both.
+func BenchmarkMethods(b *testing.B) {
+	backdrop := colorref.HSL(0, 0, 100)
+	pairs := []struct {
+		name   string
+		fg, bg colorref.Color
+	}{
+		{"opaque", benchOpaque, benchBG},
+		{"translucent", benchFG, benchBG.WithAlpha(0.8)},
+	}
+	for _, p := range pairs {
+		b.Run("exact/"+p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				benchSink = contrast.RatioOver(p.fg, p.bg, backdrop)
+			}
+		})
+		b.Run("rendered/"+p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				benchSink = contrast.RatioRendered(p.fg, p.bg, backdrop)
+			}
+		})
+		b.Run("both/"+p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if contrast.Passes(p.fg, p.bg, backdrop, contrast.TextAA, contrast.Both) {
+					benchSink++
+				}
+			}
+		})
+	}
+}

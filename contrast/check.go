@@ -92,26 +92,64 @@ func pick(l Level, aa, aaa float64) float64 {
 
 // Result is the outcome of a contrast check.
 type Result struct {
-	Ratio    float64 // the WCAG 2 contrast ratio, unrounded
+	// Ratio is the WCAG 2 contrast ratio the verdict rests on, unrounded:
+	// Exact for the exact method, Rendered for the rendered one, and the
+	// lower of the two for Both.
+	Ratio    float64
 	Required float64 // the minimum ratio for the type and level
-	Pass     bool    // Ratio >= Required
-	Type     Type
-	Level    Level
+	// Pass is the verdict: WCAGPass and, when APCA is set, APCAPass.
+	Pass   bool
+	Type   Type
+	Level  Level
+	Method Method // how Ratio was measured and judged; Exact for Check
+
+	Exact    float64 // the exact ratio (RatioOver)
+	Rendered float64 // the rendered ratio (RatioRendered)
+	// WCAGPass reports whether the ratio passes under Method: Exact
+	// >= Required, Rendered > Required, or both for Both.
+	WCAGPass bool
+
+	Lc         float64 // the APCA lightness contrast (APCAOver), signed
+	LcRequired float64 // the |Lc| APCARequired sets for the type
+	APCAPass   bool    // |Lc| >= LcRequired
+	APCA       bool    // whether the policy required APCA too
 }
 
-// String returns a one-line summary such as "4.48:1 < 4.5:1 text AA: fail".
-// It rounds the ratio for display only; Pass compares unrounded values.
+// String returns a one-line summary such as "4.48:1 < 4.5:1 text AA:
+// fail". A method other than Exact is named after the level, with both
+// ratios when they print differently, and an APCA policy adds the Lc:
+// "4.50:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.49:1), Lc 71.3 < 75: fail".
+// It rounds for display only; the verdict compares unrounded values.
 func (r Result) String() string {
-	verdict, cmp := "pass", ">="
-	if !r.Pass {
-		verdict, cmp = "fail", "<"
+	cmp := ">="
+	if !r.WCAGPass {
+		cmp = "<"
 	}
-	return fmt.Sprintf("%.2f:1 %s %g:1 %s %s: %s", r.Ratio, cmp, r.Required, r.Type, r.Level, verdict)
+	s := fmt.Sprintf("%.2f:1 %s %g:1 %s %s", r.Ratio, cmp, r.Required, r.Type, r.Level)
+	if r.Method != Exact {
+		s += " " + r.Method.String()
+		if e, d := fmt.Sprintf("%.2f", r.Exact), fmt.Sprintf("%.2f", r.Rendered); e != d {
+			s += " (exact " + e + ":1, rendered " + d + ":1)"
+		}
+	}
+	if r.APCA {
+		cmp := ">="
+		if !r.APCAPass {
+			cmp = "<"
+		}
+		s += fmt.Sprintf(", Lc %.1f %s %g", r.Lc, cmp, r.LcRequired)
+	}
+	if r.Pass {
+		return s + ": pass"
+	}
+	return s + ": fail"
 }
 
 // Check computes the contrast ratio of fg over bg as Ratio does and
 // compares it, unrounded, with the minimum for type t at level l: 4.4999
-// fails 4.5. The error wraps ErrUnknownType or ErrUnknownLevel.
+// fails 4.5. It is the exact method (Method Exact); the Result reports the
+// rendered ratio and the APCA Lc beside it. See CheckMethod and Policy for
+// the other methods. The error wraps ErrUnknownType or ErrUnknownLevel.
 func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
 	return CheckOver(fg, bg, white(), t, l)
 }
@@ -119,10 +157,5 @@ func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
 // CheckOver is Check with a translucent background composited over the
 // given backdrop instead of white, as RatioOver does.
 func CheckOver(fg, bg, backdrop colorref.Color, t Type, l Level) (Result, error) {
-	req, err := Required(t, l)
-	if err != nil {
-		return Result{}, err
-	}
-	ratio := RatioOver(fg, bg, backdrop)
-	return Result{Ratio: ratio, Required: req, Pass: ratio >= req, Type: t, Level: l}, nil
+	return Policy{Level: l, Method: Exact}.Check(fg, bg, backdrop, t)
 }
