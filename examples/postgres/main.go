@@ -1,0 +1,218 @@
+// Command postgres is a themekit host that keeps its themes in
+// PostgreSQL, per tenant, and serves them from any number of replicas that
+// follow every committed change.
+//
+//	go run ./examples/postgres -dsn postgres://localhost/themes -seed
+//	go run ./examples/postgres -dsn postgres://localhost/themes
+//	curl http://acme.localhost:8080/api/v2/theme/
+//
+// It serves the three v2 endpoints (httpadapter.New) and the requesting
+// user's theme as CSS at /theme.css for every tenant in the database. The
+// tenant is the first label of the request's host name (acme.localhost:8080
+// is the tenant acme); a host name that names no tenant is a 404.
+//
+// Flags:
+//
+//	-dsn URL          the PostgreSQL connection string (required)
+//	-addr HOST:PORT   where to listen (default 127.0.0.1:8080)
+//	-media-url URL    the media base URL in theme records (default /media/)
+//	-max-tenants N    tenants kept built per replica (default 1000)
+//	-seed             create the schema if it is missing, write the demo
+//	                  tenants (acme with the four default themes, globex
+//	                  with themes 2 and 3), and exit
+//
+// The admin save path validates an edit before it commits:
+//
+//	go run ./examples/postgres -dsn ... set-color -tenant acme -theme 1 \
+//	    -component nav-bar -scheme light -value 'hsl(10, 80%, 30%)'
+//
+// An edit that makes the theme invalid is refused with the problem's
+// message and changes nothing; an empty value (-value=) removes the
+// override.
+//
+// # How the replicas stay current
+//
+// Triggers on tenants, themes and theme_colors (schema.sql) send NOTIFY
+// themekit_tenant with the tenant id on every committed change. Each
+// replica LISTENs on a connection of its own and invalidates that tenant
+// in its theming.TenantSource, whose next request reloads it. After a lost
+// connection the replica reconnects with backoff, LISTENs again and
+// invalidates every built tenant, so a change made meanwhile is not
+// missed. Nothing polls.
+//
+// A theme that does not validate (a row written by raw SQL, past the
+// admin path) is left out of its tenant's snapshot and logged once with
+// the tenant, theme id, component and message; the tenant's other themes
+// are served, and its next good change reaches clients as usual.
+//
+// The user rule is the demo's of examples/server: the X-Demo-User request
+// header names the user, and alice, bob, carol, dave and mallory prefer
+// themes 2, 3, 4, 1 and 99. Anyone can send any name.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/themekit/themekit/theming"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole program; it returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("postgres", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	dsn := fl.String("dsn", "", "PostgreSQL connection `URL` (required)")
+	addr := fl.String("addr", "127.0.0.1:8080", "`host:port` to listen on")
+	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default /media/)")
+	maxTenants := fl.Int("max-tenants", theming.DefaultMaxTenants, "tenants kept built per replica")
+	doSeed := fl.Bool("seed", false, "create the schema if missing, write the demo tenants, and exit")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if *dsn == "" {
+		fmt.Fprintln(stderr, "postgres: -dsn is required")
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	switch {
+	case fl.NArg() > 0 && fl.Arg(0) == "set-color":
+		return runSetColor(ctx, *dsn, fl.Args()[1:], stdout, stderr)
+	case fl.NArg() > 0:
+		fmt.Fprintf(stderr, "postgres: unknown command %q (want set-color, or none to serve)\n", fl.Arg(0))
+		return 2
+	case *doSeed:
+		conn, err := pgx.Connect(ctx, *dsn)
+		if err != nil {
+			fmt.Fprintf(stderr, "postgres: %v\n", err)
+			return 1
+		}
+		defer conn.Close(context.Background())
+		if err := seed(ctx, conn); err != nil {
+			fmt.Fprintf(stderr, "postgres: seed: %v\n", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, "seeded: tenants acme (themes 1-4) and globex (themes 2, 3)")
+		return 0
+	}
+
+	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, Logger: log})
+	if err != nil {
+		fmt.Fprintf(stderr, "postgres: %v\n", err)
+		return 1
+	}
+	defer a.close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "postgres: %v\n", err)
+		return 1
+	}
+	hs := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go a.run(ctx)
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("serving", "addr", ln.Addr().String(), "try", "http://acme.localhost:"+port(ln.Addr())+"/api/v2/theme/")
+
+	select {
+	case err := <-served:
+		fmt.Fprintf(stderr, "postgres: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "postgres: shutdown: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func port(a net.Addr) string {
+	_, p, _ := net.SplitHostPort(a.String())
+	return p
+}
+
+// runSetColor is the set-color command: one color override of one theme,
+// checked before it commits.
+func runSetColor(ctx context.Context, dsn string, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("set-color", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	tenant := fl.String("tenant", "", "the `tenant` id")
+	themeID := fl.Int("theme", 0, "the theme `id`")
+	component := fl.String("component", "", "the component `id`")
+	scheme := fl.String("scheme", "", "light or dark")
+	value := fl.String("value", "", "an hsl()/hsla() color or a component id; '' removes the override")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	var missing []string
+	for name, v := range map[string]string{"tenant": *tenant, "component": *component, "scheme": *scheme} {
+		if v == "" {
+			missing = append(missing, "-"+name)
+		}
+	}
+	if *themeID == 0 {
+		missing = append(missing, "-theme")
+	}
+	if len(missing) > 0 || fl.NArg() > 0 {
+		fmt.Fprintf(stderr, "set-color: need -tenant, -theme, -component, -scheme and -value (missing %s)\n", strings.Join(missing, ", "))
+		return 2
+	}
+	sc := theming.Scheme(*scheme)
+	if sc != theming.Light && sc != theming.Dark {
+		fmt.Fprintf(stderr, "set-color: -scheme %q: want light or dark\n", *scheme)
+		return 2
+	}
+	defaultCatalog, err := theming.DefaultCatalog()
+	if err != nil {
+		fmt.Fprintf(stderr, "set-color: %v\n", err)
+		return 1
+	}
+	cat, err := theming.CompileCatalog(defaultCatalog)
+	if err != nil {
+		fmt.Fprintf(stderr, "set-color: %v\n", err)
+		return 1
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		fmt.Fprintf(stderr, "set-color: %v\n", err)
+		return 1
+	}
+	defer conn.Close(context.Background())
+
+	err = setColor(ctx, conn, cat, *tenant, *themeID, *component, sc, *value)
+	var ve *theming.ValidationError
+	switch {
+	case errors.As(err, &ve):
+		fmt.Fprintf(stderr, "set-color: refused, nothing changed:\n")
+		for _, p := range ve.Problems {
+			fmt.Fprintf(stderr, "  tenant %s: %s\n", *tenant, p)
+		}
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "set-color: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "tenant %s: theme %d: colors.%s.%s = %q\n", *tenant, *themeID, *component, sc, *value)
+	return 0
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// TestServe checks what a seeded database serves: acme's records are
+// those of the embedded themes.json, served from files by a plain Store
+// (so every column makes the round trip), globex has themes 2 and 3, and
+// host names that name no tenant are 404s.
+func TestServe(t *testing.T) {
+	db, _ := startDB(t)
+	r := startReplica(t, db.DSN, config{MediaURL: "https://cdn.example/media/"}, nil)
+
+	fromFiles, err := theming.LoadDefault()
+	require.NoError(t, err)
+	files := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(fromFiles), MediaBase: "https://cdn.example/media/"}))
+	defer files.Close()
+	want := func(path string) string {
+		resp, err := files.Client().Get(files.URL + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var b bytes.Buffer
+		_, err = b.ReadFrom(resp.Body)
+		require.NoError(t, err)
+		return b.String()
+	}
+
+	tests := []struct {
+		name       string
+		tenant     string
+		path       string
+		wantStatus int
+		wantBody   string
+	}{
+		{"acme's theme list is the embedded themes.json's", "acme", "/api/v2/theme/", 200, want("/api/v2/theme/")},
+		{"acme's catalog is the embedded catalog", "acme", "/api/v2/theme/component-defs/", 200, want("/api/v2/theme/component-defs/")},
+		{"globex's catalog is the same catalog", "globex", "/api/v2/theme/component-defs/", 200, want("/api/v2/theme/component-defs/")},
+		{"an unknown tenant is a 404", "initech", "/api/v2/theme/", 404, `{"detail":"Not found."}`},
+		{"an unknown tenant's stylesheet is a 404", "initech", "/theme.css", 404, `{"detail":"Not found."}`},
+		{"a host name that is an address names no tenant", "127.0.0.1", "/api/v2/theme/", 404, `{"detail":"Not found."}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := r.get(t, tt.tenant, tt.path, "")
+			assert.Equal(t, tt.wantStatus, status)
+			assert.Equal(t, tt.wantBody, body)
+		})
+	}
+
+	t.Run("globex has themes 2 and 3 only", func(t *testing.T) {
+		status, body := r.get(t, "globex", "/api/v2/theme/", "")
+		require.Equal(t, 200, status)
+		var themes []struct {
+			ID int `json:"id"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(body), &themes))
+		var ids []int
+		for _, th := range themes {
+			ids = append(ids, th.ID)
+		}
+		assert.Equal(t, []int{2, 3}, ids)
+	})
+
+	t.Run("the demo user's theme is served per tenant", func(t *testing.T) {
+		// carol prefers theme 4, which globex does not have: globex
+		// serves its default, the lowest id.
+		_, body := r.get(t, "acme", "/theme.css", "carol")
+		assert.True(t, strings.HasPrefix(body, "/* theme 4: "), body[:40])
+		_, body = r.get(t, "globex", "/theme.css", "carol")
+		assert.True(t, strings.HasPrefix(body, "/* theme 2: "), body[:40])
+	})
+
+	t.Run("the shared endpoints vary on Host", func(t *testing.T) {
+		resp, err := http.NewRequest(http.MethodGet, r.srv.URL+"/api/v2/theme/", nil)
+		require.NoError(t, err)
+		resp.Host = "acme.localhost"
+		res, err := r.srv.Client().Do(resp)
+		require.NoError(t, err)
+		res.Body.Close()
+		var vary []string
+		for _, v := range res.Header.Values("Vary") {
+			for f := range strings.SplitSeq(v, ",") {
+				vary = append(vary, strings.TrimSpace(f))
+			}
+		}
+		assert.Contains(t, vary, "Host")
+	})
+}
+
+func TestTenantOf(t *testing.T) {
+	tests := []struct{ give, want string }{
+		{"acme.localhost:8080", "acme"},
+		{"ACME.example.com", "acme"},
+		{"globex.localhost", "globex"},
+		{"localhost:8080", "localhost"},
+		{"127.0.0.1:8080", ""},
+		{"[::1]:8080", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, tenantOf(tt.give), tt.give)
+	}
+}
+
+// setNavBar commits acme theme 1's light nav-bar color as
+// hsl(10, 80%, pct%) and returns the CSS declaration that shows it.
+func setNavBar(t testing.TB, ctx context.Context, exec func(context.Context, string, ...any) error, pct int) string {
+	t.Helper()
+	v := fmt.Sprintf("hsl(10, 80%%, %d%%)", pct)
+	require.NoError(t, exec(ctx, `insert into theme_colors values ('acme', 1, 'nav-bar', 'light', $1)
+		on conflict (tenant_id, theme_id, component_id, scheme) do update set value = excluded.value`, v))
+	return "--nav-bar: " + v + ";"
+}
+
+// TestPropagation: three replicas on one database; each committed color
+// change reaches all three within a second. It records the delay from
+// commit to the first response that carries the change, per replica, over
+// 100 changes.
+func TestPropagation(t *testing.T) {
+	db, pool := startDB(t)
+	ctx := context.Background()
+	var replicas []*replica
+	for range 3 {
+		replicas = append(replicas, startReplica(t, db.DSN, config{}, nil))
+	}
+	exec := func(ctx context.Context, sql string, args ...any) error {
+		_, err := pool.Exec(ctx, sql, args...)
+		return err
+	}
+	for _, r := range replicas { // build acme on every replica
+		status, _ := r.get(t, "acme", "/theme.css", "dave")
+		require.Equal(t, 200, status)
+	}
+
+	const changes = 100
+	var delays []time.Duration
+	for i := range changes {
+		pct := 10 + i%80 // never the same value twice in a row
+		var start time.Time
+		var wg sync.WaitGroup
+		results := make([]time.Duration, len(replicas))
+		want := setNavBar(t, ctx, func(ctx context.Context, sql string, args ...any) error {
+			err := exec(ctx, sql, args...)
+			start = time.Now()
+			return err
+		}, pct)
+		for k, r := range replicas {
+			wg.Go(func() {
+				deadline := start.Add(time.Second)
+				for time.Now().Before(deadline) {
+					if _, body, err := r.fetch("acme", "/theme.css", "dave"); err == nil && strings.Contains(body, want) {
+						results[k] = time.Since(start)
+						return
+					}
+					time.Sleep(200 * time.Microsecond)
+				}
+				results[k] = -1
+			})
+		}
+		wg.Wait()
+		for k, d := range results {
+			require.GreaterOrEqual(t, d, time.Duration(0), "change %d (%s) did not reach replica %d within 1s", i, want, k)
+		}
+		delays = append(delays, results...)
+	}
+	slices.Sort(delays)
+	p := func(q float64) time.Duration { return delays[int(q*float64(len(delays)-1))] }
+	t.Logf("propagation over %d changes x %d replicas: p50 %v, p99 %v, max %v",
+		changes, len(replicas), p(0.50).Round(10*time.Microsecond), p(0.99).Round(10*time.Microsecond), delays[len(delays)-1].Round(10*time.Microsecond))
+}

@@ -1,0 +1,79 @@
+-- themekit examples/postgres schema. The table and column names are a
+-- contract: code outside this repository reads and writes them.
+--
+-- Every statement is idempotent, so -seed can run against a database that
+-- already has the schema.
+
+create table if not exists tenants (
+  id text primary key
+);
+
+-- themes has a column for every field of theming.Theme except colors (in
+-- theme_colors). An image pair (logo_site, the three default banners) is
+-- two columns; the pair is null when both are.
+create table if not exists themes (
+  tenant_id                             text not null references tenants on delete cascade,
+  id                                    int  not null,
+  name                                  text not null,
+  favicon                               text,
+  logo                                  text,
+  logo_inverse                          text,
+  compact_logo                          text,
+  compact_logo_inverse                  text,
+  logo_site_thumbnail                   text,
+  logo_site_original                    text,
+  light_mode_logo_type                  text not null default 'DEFAULT',
+  dark_mode_logo_type                   text not null default 'DEFAULT',
+  logo_alignment                        text not null default 'left',
+  logo_height                           int  not null default 0,
+  logo_margin_left                      int  not null default 0,
+  logo_margin_top                       int  not null default 0,
+  compact_light_mode_logo_type          text not null default 'DEFAULT',
+  compact_dark_mode_logo_type           text not null default 'DEFAULT',
+  compact_logo_size                     int  not null default 0,
+  default_group_banner_thumbnail        text,
+  default_group_banner_original         text,
+  default_event_banner_thumbnail        text,
+  default_event_banner_original         text,
+  default_user_profile_banner_thumbnail text,
+  default_user_profile_banner_original  text,
+  is_default                            bool not null default false,
+  primary key (tenant_id, id)
+);
+
+-- One row per theme, component and scheme that the theme overrides.
+create table if not exists theme_colors (
+  tenant_id    text not null,
+  theme_id     int  not null,
+  component_id text not null,
+  scheme       text not null check (scheme in ('light', 'dark')),
+  value        text not null,
+  primary key (tenant_id, theme_id, component_id, scheme),
+  foreign key (tenant_id, theme_id) references themes on delete cascade
+);
+
+-- themekit_notify_tenant sends the tenant id of every changed row on the
+-- channel themekit_tenant. NOTIFY is delivered when the transaction
+-- commits, and once per tenant per transaction however many rows changed.
+-- Its argument names the row's tenant column.
+create or replace function themekit_notify_tenant() returns trigger
+language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform pg_notify('themekit_tenant', to_jsonb(old) ->> tg_argv[0]);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform pg_notify('themekit_tenant', to_jsonb(new) ->> tg_argv[0]);
+  end if;
+  return null;
+end $$;
+
+drop trigger if exists themekit_notify on tenants;
+create trigger themekit_notify after insert or update or delete on tenants
+  for each row execute function themekit_notify_tenant('id');
+drop trigger if exists themekit_notify on themes;
+create trigger themekit_notify after insert or update or delete on themes
+  for each row execute function themekit_notify_tenant('tenant_id');
+drop trigger if exists themekit_notify on theme_colors;
+create trigger themekit_notify after insert or update or delete on theme_colors
+  for each row execute function themekit_notify_tenant('tenant_id');

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// demoUserHeader names the demo's user, as in examples/server. It is a
+// demo rule: anyone can send any name. A real host takes the user from its
+// own authentication.
+const demoUserHeader = "X-Demo-User"
+
+// demoUsers are the demo users and their preferred theme ids, the same as
+// examples/server's users.json.
+var demoUsers = map[string]int{"alice": 2, "bob": 3, "carol": 4, "dave": 1, "mallory": 99}
+
+// config is what the flags set.
+type config struct {
+	MediaURL   string // the media base URL put in theme records; "" is /media/
+	MaxTenants int    // tenants kept built; 0 is theming.DefaultMaxTenants
+	Logger     *slog.Logger
+}
+
+// app is one replica: a pool for loading tenants, the tenant source, the
+// handler, and the listener that keeps the source current.
+type app struct {
+	pool     *pgxpool.Pool
+	catalog  *theming.CompiledCatalog
+	source   *theming.TenantSource
+	listener *listener
+	handler  http.Handler
+}
+
+// newApp connects to the database and wires the replica. It does not
+// start the listener (see app.run).
+func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	defaultCatalog, err := theming.DefaultCatalog()
+	if err != nil {
+		return nil, err
+	}
+	cat, err := theming.CompileCatalog(defaultCatalog)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	a := &app{pool: pool, catalog: cat}
+	problems := &problemLog{log: log}
+	a.source = theming.NewTenantSource(theming.TenantOptions{
+		MaxTenants: cfg.MaxTenants,
+		// Lenient: a theme that does not validate (a row written by raw
+		// SQL) is left out and logged; the tenant's other themes are
+		// served, and its next good change is too.
+		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
+			themes, err := loadThemes(ctx, pool, tenant)
+			if err != nil {
+				return nil, err
+			}
+			s, err := cat.SnapshotLenient(themes)
+			problems.record(tenant, err)
+			return s, nil
+		},
+		OnError: func(tenant string, err error) {
+			log.Warn("tenant load failed", "tenant", tenant, "error", err)
+		},
+	})
+	a.listener = &listener{DSN: dsn, Source: a.source, Log: log}
+
+	opts := httpadapter.Options{
+		Source:    a.source,
+		MediaBase: cfg.MediaURL,
+		Logger:    log,
+		PreferredTheme: func(r *http.Request) (int, error) {
+			return demoUsers[r.Header.Get(demoUserHeader)], nil
+		},
+		UserVary: []string{demoUserHeader},
+		// The tenant is the Host: shared caches must key every
+		// response, the catalog and the theme list included, by it.
+		SourceVary: []string{"Host"},
+	}
+	mux := http.NewServeMux()
+	api := httpadapter.New(opts)
+	mux.Handle("/api/v2/theme/", api)
+	mux.Handle("/api/v2/theme", api)
+	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	a.handler = withTenant(mux)
+	return a, nil
+}
+
+// run keeps the tenants current until ctx is done.
+func (a *app) run(ctx context.Context) { a.listener.run(ctx) }
+
+// close releases the pool.
+func (a *app) close() { a.pool.Close() }
+
+// withTenant puts the request's tenant, the first label of its host name
+// ("acme" for acme.localhost:8080), in its context for the tenant source.
+func withTenant(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(theming.WithTenant(r.Context(), tenantOf(r.Host))))
+	})
+}
+
+// tenantOf returns the first label of host's name, lower-cased; "" for a
+// host that is an IP address or has no label, which no tenant is named.
+func tenantOf(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	if net.ParseIP(strings.Trim(host, "[]")) != nil {
+		return ""
+	}
+	label, _, _ := strings.Cut(host, ".")
+	return strings.ToLower(label)
+}
+
+// problemLog logs the problems of each tenant's themes once: a problem
+// is logged when it first appears in a load of that tenant and again only
+// if it went away and came back.
+type problemLog struct {
+	log    *slog.Logger
+	mu     sync.Mutex
+	logged map[string]map[string]bool // tenant -> problem text
+}
+
+// record takes the error of a lenient build of tenant: nil, or a
+// *theming.ValidationError naming the themes left out.
+func (pl *problemLog) record(tenant string, err error) {
+	var ve *theming.ValidationError
+	if err != nil && !errors.As(err, &ve) {
+		pl.log.Error("tenant build failed", "tenant", tenant, "error", err)
+		return
+	}
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if ve == nil {
+		delete(pl.logged, tenant)
+		return
+	}
+	now := make(map[string]bool, len(ve.Problems))
+	for _, p := range ve.Problems {
+		key := p.Error()
+		now[key] = true
+		if pl.logged[tenant][key] {
+			continue
+		}
+		pl.log.Error("theme left out: it does not validate",
+			"tenant", tenant, "theme", p.ThemeID, "component", p.ComponentID, "scheme", string(p.Scheme),
+			"message", p.Msg, "problem", key)
+	}
+	if pl.logged == nil {
+		pl.logged = map[string]map[string]bool{}
+	}
+	pl.logged[tenant] = now
+}
