@@ -94,6 +94,7 @@ func newServer(cfg config) (*server, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
+	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
 	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
 	mux.Handle("/media/", http.StripPrefix("/media/", mediaHandler(media)))
