@@ -70,6 +70,12 @@ func (p *Problem) Error() string {
 	return b.String()
 }
 
+var (
+	_ error                       = (*Problem)(nil)
+	_ error                       = (*ValidationError)(nil)
+	_ interface{ Unwrap() error } = (*Problem)(nil)
+)
+
 // Unwrap returns the sentinel.
 func (p *Problem) Unwrap() error { return p.Err }
 

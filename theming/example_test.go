@@ -87,3 +87,120 @@ func ExampleSnapshot_Audit() {
 	// rules checked: 840 failed: 0
 	// surface (light, theme 1): hsl(0, 0%, 100%) on hsl(222, 25%, 14%): 16.26:1, needs 4.5:1, APCA Lc -105.7
 }
+
+// A host whose catalog and themes live in its own tables builds them as
+// Go values; no JSON is involved.
+func ExampleNew() {
+	cat := theming.Catalog{
+		PageBackground: "page",
+		PalettePreview: []string{"primary"},
+		Components: []theming.Component{
+			{ID: "page", Name: "Page",
+				Fallback:  theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"},
+				Variables: []theming.Variable{{CSSVariable: "--page"}}},
+			{ID: "primary", Name: "Primary",
+				Fallback:  theming.Fallback{Light: "hsl(210, 50%, 40%)", Dark: "hsl(210, 50%, 70%)"},
+				Variables: []theming.Variable{{CSSVariable: "--primary"}}},
+		},
+	}
+	// As rows of a themes table would give them; empty logo fields take
+	// their documented defaults.
+	themes := []theming.Theme{{
+		ID: 10, Name: "Forest", IsDefault: true,
+		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(150, 40%, 30%)"}},
+	}}
+	s, err := theming.New(cat, themes)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	forest, _ := s.ChooseTheme(0)
+	c, _ := forest.Color(theming.Light, "primary")
+	fmt.Println(forest.Name(), c, forest.Theme().LightModeLogoType)
+
+	// A row that names a component the catalog does not have.
+	themes[0].Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
+	_, err = theming.New(cat, themes)
+	fmt.Println(err)
+	var verr *theming.ValidationError
+	if errors.As(err, &verr) {
+		p := verr.Problems[0]
+		fmt.Println(p.ThemeID, p.ComponentID, errors.Is(p, theming.ErrUnknownComponent))
+	}
+	// Output:
+	// Forest hsl(150, 40%, 30%) DEFAULT
+	// theming: invalid data: 1 problem
+	// 	theme 10: colors.nav-bgg: unknown component "nav-bgg"
+	// 10 nav-bgg true
+}
+
+// Two tenants share one compiled catalog; each snapshot holds only its
+// own themes' colors.
+func ExampleCompiledCatalog_Snapshot() {
+	cat, err := theming.DefaultCatalog()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cc, err := theming.CompileCatalog(cat)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	acme, err := cc.Snapshot([]theming.Theme{{ID: 1, Name: "Acme red",
+		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(0, 70%, 45%)"}}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	globex, err := cc.Snapshot([]theming.Theme{{ID: 1, Name: "Globex green",
+		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(140, 50%, 35%)"}}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range []*theming.Snapshot{acme, globex} {
+		t, _ := s.ChooseTheme(0)
+		c, _ := t.Color(theming.Light, "primary")
+		fmt.Println(t.Name(), c, s.Catalog() == cc)
+	}
+
+	// A tenant whose row has a hex color where an hsl() string belongs.
+	_, err = cc.Snapshot([]theming.Theme{{ID: 2, Name: "Initech",
+		Colors: map[string]theming.ColorOverride{"primary": {Light: "#1a73e8"}}}})
+	fmt.Println(err)
+	// Output:
+	// Acme red hsl(0, 70%, 45%) true
+	// Globex green hsl(140, 50%, 35%) true
+	// theming: invalid data: 1 problem
+	// 	theme 2: colors.primary.light: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)
+}
+
+// An admin's edit is checked before the host stores it.
+func ExampleCompiledCatalog_CheckTheme() {
+	cat, err := theming.DefaultCatalog()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cc, err := theming.CompileCatalog(cat)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	edit := theming.Theme{ID: 4, Name: "Night", LogoAlignment: theming.AlignCenter,
+		Colors: map[string]theming.ColorOverride{"surface": {Dark: "hsl(222, 25%, 14%)"}}}
+	fmt.Println("first edit:", cc.CheckTheme(edit))
+
+	edit.LogoAlignment = "middle"
+	edit.Colors["primary"] = theming.ColorOverride{Dark: "primary-button"}
+	err = cc.CheckTheme(edit)
+	fmt.Println("second edit:", err)
+	fmt.Println("cycle:", errors.Is(err, theming.ErrCycle))
+	// Output:
+	// first edit: <nil>
+	// second edit: theming: invalid data: 2 problems
+	// 	theme 4: colors: fallback cycle in dark scheme under theme 4: primary -> primary-button -> primary
+	// 	theme 4: logo_alignment: must be one of left, center, right, not "middle"
+	// cycle: true
+}

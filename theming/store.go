@@ -29,6 +29,8 @@ type Store struct {
 	cur atomic.Pointer[Snapshot]
 }
 
+var _ Source = (*Store)(nil)
+
 // NewStore returns a Store holding s.
 func NewStore(s *Snapshot) *Store {
 	st := &Store{}
