@@ -50,13 +50,15 @@ func knownStatus(code int) bool {
 }
 
 // FuzzHandler sends arbitrary methods, paths, queries and Accept,
-// If-None-Match and X-Demo-User values to New and Stylesheet. The request
+// Accept-Encoding, If-None-Match and X-Demo-User values to New and
+// Stylesheet. The request
 // line goes through http.ReadRequest, as a server would parse it (what
 // does not parse never reaches a handler); the header values are set as
 // given, unchecked. The handlers must never panic or answer 5xx; every
 // response must have a known status and a Content-Length that matches its
 // body; a 304 needs an If-None-Match; and a 200 GET must be complete: its
-// ETag the hash of its body, its body valid JSON (application/json), a
+// ETag the hash of its body as sent, its Content-Encoding one the client
+// accepts, and once decoded its body valid JSON (application/json), a
 // page whose <pre> holds valid JSON and no script but its own
 // (text/html), or one theme's stylesheet (text/css).
 func FuzzHandler(f *testing.F) {
@@ -65,24 +67,24 @@ func FuzzHandler(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, s := range []struct{ method, path, query, accept, inm, user string }{
-		{"GET", "/api/v2/theme/", "", "", "", ""},
-		{"GET", "/api/v2/theme/component-defs/", "format=json", "application/json; indent=4", "", ""},
-		{"GET", "/api/v2/theme/config/", "", "", "", "alice"},
-		{"GET", "/api/v2/theme/config/", "format=api", "", "", "mallory"},
-		{"GET", "/api/v2/theme/", "", "text/html,application/xhtml+xml,*/*;q=0.8", "", ""},
-		{"GET", "/api/v2/theme/", "", "", etagOf(themes), ""},
-		{"HEAD", "/api/v2/theme/", "", "", `W/"x", *`, ""},
-		{"GET", "/theme.css", "", "text/css", "", "bob"},
-		{"OPTIONS", "/api/v2/theme/config/", "", "text/html", "", ""},
-		{"POST", "/api/v2/theme/", "format=api", "", "", ""},
-		{"GET", "/api/v2/theme", "format=api&x=%3Cscript%3E", "", "", ""},
-		{"GET", "//evil.example/api/v2/theme", "", "", "", ""},
-		{"GET", "/api/v2/theme/", "format=xml", "image/png", "", ""},
-		{"GET", "/api/v2/theme/", "", "application/json;q=0, text/html;q=0", "", ""},
-		{"DELETE", "/nope", "", "*/*;q=0.5;indent=99", `"unterminated`, "carol"},
+	for _, s := range []struct{ method, path, query, accept, ae, inm, user string }{
+		{"GET", "/api/v2/theme/", "", "", "", "", ""},
+		{"GET", "/api/v2/theme/component-defs/", "format=json", "application/json; indent=4", "gzip", "", ""},
+		{"GET", "/api/v2/theme/config/", "", "", "br;q=0.5, zstd", "", "alice"},
+		{"GET", "/api/v2/theme/config/", "format=api", "", "gzip, deflate, br, zstd", "", "mallory"},
+		{"GET", "/api/v2/theme/", "", "text/html,application/xhtml+xml,*/*;q=0.8", "*", "", ""},
+		{"GET", "/api/v2/theme/", "", "", "identity;q=0", etagOf(themes), ""},
+		{"HEAD", "/api/v2/theme/", "", "", "BR", `W/"x", *`, ""},
+		{"GET", "/theme.css", "", "text/css", "x-gzip;q=0.001", "", "bob"},
+		{"OPTIONS", "/api/v2/theme/config/", "", "text/html", "zstd", "", ""},
+		{"POST", "/api/v2/theme/", "format=api", "", "", "", ""},
+		{"GET", "/api/v2/theme", "format=api&x=%3Cscript%3E", "", "gzip;q=1.0001", "", ""},
+		{"GET", "//evil.example/api/v2/theme", "", "", "", "", ""},
+		{"GET", "/api/v2/theme/", "format=xml", "image/png", ",,;q=,", "", ""},
+		{"GET", "/api/v2/theme/", "", "application/json;q=0, text/html;q=0", "", "", ""},
+		{"DELETE", "/nope", "", "*/*;q=0.5;indent=99", "*;q=0", `"unterminated`, "carol"},
 	} {
-		f.Add(s.method, s.path, s.query, s.accept, s.inm, s.user)
+		f.Add(s.method, s.path, s.query, s.accept, s.ae, s.inm, s.user)
 	}
 	sheets := map[string]bool{}
 	for _, th := range snap.Themes() {
@@ -90,7 +92,7 @@ func FuzzHandler(f *testing.F) {
 	}
 	h := fuzzHandler(f)
 	tag := regexp.MustCompile(`<[^>]*>`) // one HTML tag, to strip the page's markup
-	f.Fuzz(func(t *testing.T, method, path, query, accept, inm, user string) {
+	f.Fuzz(func(t *testing.T, method, path, query, accept, ae, inm, user string) {
 		target := path
 		if query != "" {
 			target += "?" + query
@@ -99,7 +101,7 @@ func FuzzHandler(f *testing.F) {
 		if err != nil {
 			return // a server answers 400 before any handler sees it
 		}
-		for name, v := range map[string]string{"Accept": accept, "If-None-Match": inm, "X-Demo-User": user} {
+		for name, v := range map[string]string{"Accept": accept, "Accept-Encoding": ae, "If-None-Match": inm, "X-Demo-User": user} {
 			if v != "" {
 				req.Header[name] = []string{v}
 			}
@@ -107,7 +109,7 @@ func FuzzHandler(f *testing.F) {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		resp, body := w.Result(), w.Body.Bytes()
-		desc := req.Method + " " + req.RequestURI + " Accept=" + strconv.Quote(accept) +
+		desc := req.Method + " " + req.RequestURI + " Accept=" + strconv.Quote(accept) + " Accept-Encoding=" + strconv.Quote(ae) +
 			" If-None-Match=" + strconv.Quote(inm) + " X-Demo-User=" + strconv.Quote(user)
 
 		if !knownStatus(resp.StatusCode) {
@@ -127,6 +129,12 @@ func FuzzHandler(f *testing.F) {
 		}
 		if got, want := resp.Header.Get("Etag"), etagOf(body); got != want {
 			t.Fatalf("%s: ETag %s, the body's hash is %s", desc, got, want)
+		}
+		if ce := resp.Header.Get("Content-Encoding"); ce != "" {
+			if !strings.Contains(strings.ToLower(ae), ce) && !strings.Contains(ae, "*") && !(ce == "gzip" && strings.Contains(strings.ToLower(ae), "x-gzip")) {
+				t.Fatalf("%s: Content-Encoding %s that the client did not name", desc, ce)
+			}
+			body = decode(t, ce, body)
 		}
 		switch ct := resp.Header.Get("Content-Type"); ct {
 		case "application/json":
