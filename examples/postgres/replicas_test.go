@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// renameAll commits, in one transaction, the name "<tenant> v<version>"
+// for every theme of tenant and a nav-bar color that depends on version.
+func renameAll(ctx context.Context, pool *pgxpool.Pool, tenant string, version int) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "update themes set name = $1 where tenant_id = $2", fmt.Sprintf("%s v%d", tenant, version), tenant); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `update theme_colors set value = $1 where tenant_id = $2 and component_id = 'nav-bar' and scheme = 'light'`,
+			fmt.Sprintf("hsl(%d, 50%%, 30%%)", version%360), tenant)
+		return err
+	})
+}
+
+// TestTenantIsolationUnderLoad: many goroutines fetch two tenants from
+// two replicas while both tenants are edited. A response for one tenant
+// never carries the other's data, and every body is one whole version:
+// all its theme names carry the same version.
+func TestTenantIsolationUnderLoad(t *testing.T) {
+	db, pool := startDB(t)
+	ctx := context.Background()
+	tenants := []string{"acme", "globex"}
+	for _, tenant := range tenants {
+		require.NoError(t, renameAll(ctx, pool, tenant, 0))
+	}
+	replicas := []*replica{
+		startReplica(t, db.DSN, config{}, nil),
+		startReplica(t, db.DSN, config{}, nil),
+	}
+
+	runCtx, stop := context.WithTimeout(ctx, 3*time.Second)
+	defer stop()
+	var wg sync.WaitGroup
+	var edits atomic.Int32
+	for _, tenant := range tenants {
+		wg.Go(func() {
+			for v := 1; runCtx.Err() == nil; v++ {
+				if err := renameAll(ctx, pool, tenant, v); err != nil {
+					t.Errorf("edit %s v%d: %v", tenant, v, err)
+					return
+				}
+				edits.Add(1)
+				time.Sleep(5 * time.Millisecond)
+			}
+		})
+	}
+	var checked atomic.Int32
+	versionsSeen := sync.Map{}
+	for w := range 16 {
+		wg.Go(func() {
+			rnd := rand.New(rand.NewPCG(uint64(w), 1))
+			for runCtx.Err() == nil {
+				tenant := tenants[rnd.IntN(2)]
+				r := replicas[rnd.IntN(len(replicas))]
+				status, body, err := r.fetch(tenant, "/api/v2/theme/", "")
+				if err != nil || status != 200 {
+					t.Errorf("%s: status %d, error %v", tenant, status, err)
+					return
+				}
+				var themes []struct {
+					Name string `json:"name"`
+				}
+				if err := json.Unmarshal([]byte(body), &themes); err != nil || len(themes) == 0 {
+					t.Errorf("%s: body %q: %v", tenant, body, err)
+					return
+				}
+				for _, th := range themes {
+					if th.Name != themes[0].Name || !strings.HasPrefix(th.Name, tenant+" v") {
+						t.Errorf("%s: one response, names %q and %q: another tenant's data or two versions", tenant, themes[0].Name, th.Name)
+						return
+					}
+				}
+				versionsSeen.Store(themes[0].Name, true)
+				checked.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	distinct := 0
+	versionsSeen.Range(func(any, any) bool { distinct++; return true })
+	t.Logf("%d responses checked, %d edits committed, %d distinct versions seen", checked.Load(), edits.Load(), distinct)
+	assert.Greater(t, int(checked.Load()), 100)
+	assert.Greater(t, distinct, 10, "the readers saw the edits")
+}
+
+// TestDatabaseRestart: the database stops and restarts while a replica
+// serves. Built tenants keep answering 200 with their last data, a tenant
+// never built answers 503 with Retry-After, the listener reconnects, and a
+// change committed after the restart but before the listener reconnected
+// (so with no notification it could receive) reaches clients.
+func TestDatabaseRestart(t *testing.T) {
+	db, pool := startDB(t)
+	ctx := context.Background()
+	r := startReplica(t, db.DSN, config{}, func(l *listener) {
+		// A fixed, long reconnect delay, so that the change below is
+		// committed while the listener is still disconnected.
+		l.MinDelay, l.MaxDelay = 2*time.Second, 2*time.Second
+	})
+	status, before := r.get(t, "acme", "/api/v2/theme/", "")
+	require.Equal(t, 200, status)
+
+	db.Stop(t)
+	for range 5 {
+		status, body := r.get(t, "acme", "/api/v2/theme/", "")
+		assert.Equal(t, 200, status)
+		assert.Equal(t, before, body, "the last good data")
+	}
+	status, body := r.get(t, "globex", "/api/v2/theme/", "")
+	assert.Equal(t, 503, status, body)
+
+	db.Restart(t)
+	pool.Reset() // the pool's connections died with the server
+	conn, err := pgx.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	_, err = conn.Exec(ctx, "update themes set name = 'Harbor, renamed during the outage' where tenant_id = 'acme' and id = 1")
+	require.NoError(t, err)
+	require.NoError(t, conn.Close(ctx))
+	require.EqualValues(t, 1, r.listening.Load(), "premise: the change was committed before the listener reconnected")
+
+	require.Eventually(t, func() bool {
+		_, body, err := r.fetch("acme", "/api/v2/theme/", "")
+		return err == nil && strings.Contains(body, "Harbor, renamed during the outage")
+	}, 15*time.Second, 10*time.Millisecond, "the change made while disconnected arrives after reconnection")
+	assert.EqualValues(t, 2, r.listening.Load())
+	assert.Contains(t, r.logs.String(), "lost the database connection; reconnecting")
+	status, _ = r.get(t, "globex", "/api/v2/theme/", "")
+	assert.Equal(t, 200, status)
+}
+
+// TestBadRow: a row written by raw SQL that does not validate never
+// reaches a client, is logged once with its tenant, theme and component,
+// and a later good edit propagates.
+func TestBadRow(t *testing.T) {
+	db, pool := startDB(t)
+	ctx := context.Background()
+	r := startReplica(t, db.DSN, config{}, nil)
+	_, css := r.get(t, "acme", "/theme.css", "dave") // dave prefers theme 1
+	require.True(t, strings.HasPrefix(css, "/* theme 1: Harbor */"), css[:40])
+
+	const bad = "hsl(10, 80%"
+	_, err := pool.Exec(ctx, `update theme_colors set value = $1 where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`, bad)
+	require.NoError(t, err)
+	logged := func() int { return countLines(r.logs.String(), "theme left out", "tenant=acme", "theme=1", "component=nav-bar") }
+	// Invalidation is lazy: the tenant reloads, and logs, on its next
+	// request after the notification.
+	require.Eventually(t, func() bool {
+		_, css := r.get(t, "acme", "/theme.css", "dave")
+		assert.NotContains(t, css, bad)
+		return logged() > 0
+	}, 2*time.Second, time.Millisecond, "the bad row is logged; log:\n%s", r.logs)
+
+	themeIDs := func() []int {
+		_, body := r.get(t, "acme", "/api/v2/theme/", "")
+		var themes []struct {
+			ID int `json:"id"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(body), &themes))
+		var ids []int
+		for _, th := range themes {
+			ids = append(ids, th.ID)
+		}
+		return ids
+	}
+	assert.Equal(t, []int{2, 3, 4}, themeIDs(), "theme 1 is left out, the others are served")
+	_, css = r.get(t, "acme", "/theme.css", "dave")
+	assert.NotContains(t, css, "hsl(10, 80%;")
+	assert.True(t, strings.HasPrefix(css, "/* theme 2: "), "dave gets the default theme instead: %s", css[:40])
+
+	// Another change reloads the tenant; the problem is not logged again.
+	_, err = pool.Exec(ctx, "update themes set name = 'Ember II' where tenant_id = 'acme' and id = 2")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		_, body := r.get(t, "acme", "/api/v2/theme/", "")
+		return strings.Contains(body, "Ember II")
+	}, 2*time.Second, time.Millisecond)
+	assert.Equal(t, 1, logged(), "logged once; log:\n%s", r.logs)
+
+	// The good edit that fixes the row brings theme 1 back with it.
+	_, err = pool.Exec(ctx, `update theme_colors set value = 'hsl(10, 80%, 30%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		_, css := r.get(t, "acme", "/theme.css", "dave")
+		return strings.Contains(css, "--nav-bar: hsl(10, 80%, 30%);")
+	}, time.Second, time.Millisecond)
+	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs())
+}
+
+// TestSetColor runs the set-color command against a seeded database.
+func TestSetColor(t *testing.T) {
+	db, pool := startDB(t)
+	ctx := context.Background()
+	value := func(theme int, component, scheme string) string {
+		var v string
+		err := pool.QueryRow(ctx, "select value from theme_colors where tenant_id = 'acme' and theme_id = $1 and component_id = $2 and scheme = $3",
+			theme, component, scheme).Scan(&v)
+		if err == pgx.ErrNoRows {
+			return "(none)"
+		}
+		require.NoError(t, err)
+		return v
+	}
+	setColorCmd := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(ctx, append([]string{"-dsn", db.DSN, "set-color", "-tenant", "acme"}, args...), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	original := value(1, "nav-bar", "light")
+
+	tests := []struct {
+		name       string
+		give       []string
+		wantCode   int
+		wantErr    string // in stderr
+		wantValue  string // of theme 1's light nav-bar afterwards
+		wantOutput string
+	}{
+		{"a bad color is refused and changes nothing", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%"},
+			1, "refused, nothing changed:\n  tenant acme: theme 1: colors", original, ""},
+		{"an unknown component is refused", []string{"-theme", "1", "-component", "nav-bgg", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
+			1, "nav-bgg", original, ""},
+		{"a reference to an unknown component is refused", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "nav-bgg"},
+			1, "nav-bgg", original, ""},
+		{"a theme the tenant does not have is an error", []string{"-theme", "9", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
+			1, `tenant "acme", theme 9: no such theme`, original, ""},
+		{"a scheme other than light and dark is a usage error", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "dim", "-value", "hsl(10, 80%, 30%)"},
+			2, `-scheme "dim": want light or dark`, original, ""},
+		{"a good color is committed", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
+			0, "", "hsl(10, 80%, 30%)", "tenant acme: theme 1: colors.nav-bar.light = \"hsl(10, 80%, 30%)\"\n"},
+		{"an empty value removes the override", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value="},
+			0, "", "(none)", "tenant acme: theme 1: colors.nav-bar.light = \"\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := setColorCmd(tt.give...)
+			assert.Equal(t, tt.wantCode, code, stderr)
+			assert.Contains(t, stderr, tt.wantErr)
+			assert.Equal(t, tt.wantOutput, stdout)
+			assert.Equal(t, tt.wantValue, value(1, "nav-bar", "light"))
+		})
+	}
+
+	t.Run("a bad row written by raw SQL does not block other edits of its theme", func(t *testing.T) {
+		_, err := pool.Exec(ctx, "update theme_colors set value = 'not a color' where tenant_id = 'acme' and theme_id = 1 and component_id = 'link' and scheme = 'dark'")
+		require.NoError(t, err)
+		code, _, stderr := setColorCmd("-theme", "1", "-component", "nav-bar", "-scheme", "dark", "-value", "hsl(200, 50%, 10%)")
+		assert.Equal(t, 0, code, stderr)
+		code, _, stderr = setColorCmd("-theme", "1", "-component", "link", "-scheme", "dark", "-value", "hsl(213, 90%, 74%)")
+		assert.Equal(t, 0, code, stderr, "the edit that fixes it")
+		assert.Equal(t, "hsl(200, 50%, 10%)", value(1, "nav-bar", "dark"))
+	})
+}
