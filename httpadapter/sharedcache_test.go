@@ -89,7 +89,8 @@ http {
 
 // TestASharedCacheKeepsUsersApart puts nginx's proxy cache in front of
 // the API and checks that the cache settings do what the package doc
-// promises of a shared cache.
+// promises of a shared cache. The client is Go's, which asks for gzip:
+// what nginx stores and serves are the compressed forms.
 func TestASharedCacheKeepsUsersApart(t *testing.T) {
 	snap := defaultSnapshot(t)
 	prefs := map[string]int{"alice": 2, "bob": 3}
@@ -257,4 +258,84 @@ func readAll(t *testing.T, resp *http.Response) string {
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
 	return string(b)
+}
+
+// TestASharedCacheKeepsCodingsAndTenantsApart puts nginx's proxy cache in
+// front of public shared endpoints: each content coding is stored and
+// served only to clients that asked for it (nginx keys on Vary), and with
+// SourceVary naming the tenant header each tenant gets its own catalog
+// and theme list.
+func TestASharedCacheKeepsCodingsAndTenantsApart(t *testing.T) {
+	acme := defaultSnapshot(t)
+	globex := snapshotWith(t, func(th []map[string]any) []map[string]any {
+		th[0]["name"] = "Globex"
+		return th
+	})
+	tenants := map[string]*theming.Snapshot{"acme": acme, "globex": globex}
+	src := sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+		if s, ok := tenants[tenantOf(ctx)]; ok {
+			return s, nil
+		}
+		return nil, fmt.Errorf("tenant %q: %w", tenantOf(ctx), theming.ErrUnknownTenant)
+	})
+	api := httpadapter.New(httpadapter.Options{
+		Source: src, CacheControl: "public, max-age=60", SourceVary: []string{"X-Tenant"},
+	})
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), tenantKey{}, r.Header.Get("X-Tenant"))))
+	}))
+	t.Cleanup(upstream.Close)
+	proxy := nginxCache(t, upstream.Listener.Addr().String())
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	t.Cleanup(client.CloseIdleConnections)
+
+	name := func(s *theming.Snapshot) string {
+		th, _ := s.Theme(1)
+		return `"name":"` + th.Name() + `"`
+	}
+	steps := []struct {
+		tenant, encoding string
+		wantCoding       string // Content-Encoding
+		wantName         string
+		wantCache        string
+	}{
+		{"acme", "br", "br", name(acme), "MISS"},
+		{"acme", "gzip", "gzip", name(acme), "MISS"},
+		{"acme", "", "", name(acme), "MISS"},
+		{"acme", "br", "br", name(acme), "HIT"},
+		{"acme", "gzip", "gzip", name(acme), "HIT"},
+		{"acme", "", "", name(acme), "HIT"},
+		{"globex", "br", "br", name(globex), "MISS"},
+		{"globex", "br", "br", name(globex), "HIT"},
+		{"acme", "br", "br", name(acme), "HIT"},
+	}
+	for i, st := range steps {
+		req, err := http.NewRequest(http.MethodGet, proxy+themesPath, nil)
+		require.NoError(t, err)
+		req.Header.Set("X-Tenant", st.tenant)
+		if st.encoding != "" {
+			req.Header.Set("Accept-Encoding", st.encoding)
+		}
+		resp, err := client.Do(req)
+		require.NoError(t, err, "step %d", i)
+		raw := []byte(readAll(t, resp))
+		desc := fmt.Sprintf("step %d: GET %s as %s with Accept-Encoding %q", i, themesPath, st.tenant, st.encoding)
+		require.Equal(t, http.StatusOK, resp.StatusCode, desc)
+		assert.Equal(t, st.wantCoding, resp.Header.Get("Content-Encoding"), desc)
+		assert.Contains(t, string(decode(t, st.wantCoding, raw)), st.wantName, desc)
+		assert.Equal(t, etagOf(raw), resp.Header.Get("Etag"), "%s: the tag of the bytes received", desc)
+		assert.Equal(t, st.wantCache, resp.Header.Get("X-Cache"), desc)
+	}
+
+	resp, err := client.Get(proxy + defsPath) // no X-Tenant: the Source's 404
+	require.NoError(t, err)
+	assert.Equal(t, `{"detail":"Not found."}`, readAll(t, resp))
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "a request naming no tenant")
+}
+
+type tenantKey struct{}
+
+func tenantOf(ctx context.Context) string {
+	s, _ := ctx.Value(tenantKey{}).(string)
+	return s
 }
