@@ -215,6 +215,14 @@ func vectorPairs() []axePair {
 	for range 40 {
 		add(randColor(0.5), randColor(0.5), randColor(0), 16)
 	}
+	// Channels and alphas exactly halfway between two 8-bit steps, where
+	// the rounding rule shows: green 76.5 (Chromium reports 77), grey
+	// 127.5, and alphas 0.5 (127.5 of 255) and 0.3 (76.5).
+	white := colorref.HSL(0, 0, 100)
+	add(colorref.HSL(120, 100, 15), white, white, 16)
+	add(colorref.HSL(0, 0, 50), colorref.HSL(120, 100, 15), white, 24)
+	add(colorref.HSLA(0, 0, 0, 0.5), colorref.HSLA(240, 100, 50, 0.3), white, 16)
+	add(colorref.HSLA(300, 100, 85, 0.5), colorref.HSLA(0, 0, 50, 0.5), colorref.HSL(60, 100, 15), 24)
 	return pairs
 }
 

@@ -65,3 +65,64 @@ func ExampleAPCA() {
 	// Lc 63.1
 	// Lc -68.5
 }
+
+func ExampleRatioRendered() {
+	white := colorref.HSL(0, 0, 100)
+	grey, _ := colorref.ParseColor("hsl(0, 0%, 46.53%)")
+	// Exactly, 4.5003:1 passes 4.5; a browser computes grey 119 (118.65
+	// rounded), which axe-core measures at 4.478:1.
+	fmt.Printf("exact %.4f:1, rendered %.4f:1\n", contrast.RatioOver(grey, white, white), contrast.RatioRendered(grey, white, white))
+	f, b := contrast.RenderedColors(grey, white, white)
+	fmt.Println(f.Hex(), "on", b.Hex())
+	// Output:
+	// exact 4.5003:1, rendered 4.4781:1
+	// #777777 on #ffffff
+}
+
+func ExampleParseMethod() {
+	for _, s := range []string{"both", "rendered", "axe"} {
+		m, err := contrast.ParseMethod(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(m)
+	}
+	// Output:
+	// both
+	// rendered
+	// contrast: unknown method "axe" (want both, exact or rendered)
+}
+
+func ExamplePolicy_Check() {
+	white := colorref.HSL(0, 0, 100)
+	grey, _ := colorref.ParseColor("hsl(0, 0%, 46.53%)")
+	for _, p := range []contrast.Policy{
+		{Method: contrast.Exact},
+		{}, // AA under Both
+		{APCA: true},
+	} {
+		res, err := p.Check(grey, white, white, contrast.Text)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(res)
+	}
+	// Output:
+	// 4.50:1 >= 4.5:1 text AA: pass
+	// 4.48:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.48:1): fail
+	// 4.48:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.48:1), Lc 71.3 < 75: fail
+}
+
+func ExampleSuggestions() {
+	white := colorref.HSL(0, 0, 100)
+	text, _ := colorref.ParseColor("hsl(0, 0%, 100%)")
+	button, _ := colorref.ParseColor("hsl(210, 80%, 55%)")
+	for _, s := range contrast.Suggestions(text, button, white, contrast.TextAA, contrast.Both) {
+		fmt.Printf("%s %s (moved %.2f points)\n", s.Side, s.Color, s.Distance)
+	}
+	// Output:
+	// background hsl(210, 80%, 46.76%) (moved 8.24 points)
+	// foreground hsl(0, 0%, 13.92%) (moved 86.08 points)
+}

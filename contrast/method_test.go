@@ -1,0 +1,179 @@
+package contrast_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+)
+
+func TestParseMethod(t *testing.T) {
+	for _, m := range []contrast.Method{contrast.Both, contrast.Exact, contrast.Rendered} {
+		got, err := contrast.ParseMethod(m.String())
+		require.NoError(t, err, "ParseMethod(%q)", m.String())
+		assert.Equal(t, m, got)
+	}
+	for _, s := range []string{"", "Both", "axe", "exact "} {
+		_, err := contrast.ParseMethod(s)
+		assert.ErrorIs(t, err, contrast.ErrUnknownMethod, "ParseMethod(%q)", s)
+	}
+	assert.Equal(t, "both", contrast.Method(0).String(), "the zero Method is Both")
+	assert.Equal(t, "Method(9)", contrast.Method(9).String())
+}
+
+// The expected verdicts come from the WCAG formula evaluated by hand
+// (python3) on the exact channels and on the 8-bit greys a browser
+// computes (lightness·2.55 rounded half up):
+//
+//	46.53% → exact 4.5003:1, grey 119 (118.65) → 4.4781:1
+//	46.47% → exact 4.5101:1, grey 118 (118.4985) → 4.5422:1
+//	35%    → exact 6.9776:1, grey 89 (89.25) → 7.0047:1
+//	34.9%  → exact 7.0053:1, grey 89 (88.995) → 7.0047:1
+func TestMethodsJudgeTheBandWhereTheyDisagree(t *testing.T) {
+	white := colorref.HSL(0, 0, 100)
+	tests := []struct {
+		name                      string
+		fg                        string
+		level                     contrast.Level
+		wantExact, wantRendered   float64
+		exact, rendered, bothPass bool
+	}{
+		{"AA: passes exactly but renders one step too light", "hsl(0, 0%, 46.53%)", contrast.AA, 4.5003, 4.4781, true, false, false},
+		{"AA: passes both", "hsl(0, 0%, 46.47%)", contrast.AA, 4.5101, 4.5422, true, true, true},
+		{"AAA: fails exactly but renders dark enough", "hsl(0, 0%, 35%)", contrast.AAA, 6.9776, 7.0047, false, true, false},
+		{"AAA: passes both", "hsl(0, 0%, 34.9%)", contrast.AAA, 7.0053, 7.0047, true, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fg := mustParse(t, tt.fg)
+			assert.InDelta(t, tt.wantExact, contrast.RatioOver(fg, white, white), 1e-4)
+			assert.InDelta(t, tt.wantRendered, contrast.RatioRendered(fg, white, white), 1e-4)
+			for _, c := range []struct {
+				m    contrast.Method
+				want bool
+			}{{contrast.Exact, tt.exact}, {contrast.Rendered, tt.rendered}, {contrast.Both, tt.bothPass}} {
+				res, err := contrast.CheckMethod(fg, white, white, contrast.Text, tt.level, c.m)
+				require.NoError(t, err)
+				assert.Equal(t, c.want, res.Pass, "%s under %s: %v", tt.fg, c.m, res)
+				assert.Equal(t, c.want, contrast.Passes(fg, white, white, res.Required, c.m), "Passes agrees with CheckMethod")
+				assert.Equal(t, c.m, res.Method)
+				assert.InDelta(t, tt.wantExact, res.Exact, 1e-4, "both ratios are reported under every method")
+				assert.InDelta(t, tt.wantRendered, res.Rendered, 1e-4)
+			}
+		})
+	}
+}
+
+// axe-core passes a ratio only when it is above the minimum
+// (color-contrast-evaluate.js: contrast > expected), so the rendered
+// method does too; the exact method keeps WCAG's "at least".
+func TestRenderedNeedsMoreThanTheMinimum(t *testing.T) {
+	white := colorref.HSL(0, 0, 100)
+	grey := colorref.HSL(0, 0, 46.47) // renders as grey 118
+	r := contrast.RatioRendered(grey, white, white)
+	assert.False(t, contrast.Passes(grey, white, white, r, contrast.Rendered), "a rendered ratio equal to the minimum fails")
+	assert.True(t, contrast.Passes(grey, white, white, math.Nextafter(r, 0), contrast.Rendered))
+	e := contrast.RatioOver(grey, white, white)
+	assert.True(t, contrast.Passes(grey, white, white, e, contrast.Exact), "an exact ratio equal to the minimum passes")
+}
+
+func TestRenderedColors(t *testing.T) {
+	// Black at 50% over white: axe-core flattens to 127.5 → 128, #808080.
+	f, b := contrast.RenderedColors(colorref.HSLA(0, 0, 0, 0.5), colorref.HSL(0, 0, 100), colorref.HSL(0, 0, 100))
+	assert.Equal(t, "#808080", f.Hex())
+	assert.Equal(t, "#ffffff", b.Hex())
+	// A translucent card over a dark page, as the layers stack.
+	f, b = contrast.RenderedColors(colorref.HSL(0, 0, 100), colorref.HSLA(0, 0, 100, 0.5), colorref.HSL(0, 0, 0))
+	assert.Equal(t, "#ffffff", f.Hex())
+	assert.Equal(t, "#808080", b.Hex(), "the backdrop shows through the card")
+}
+
+func TestPolicyCheck(t *testing.T) {
+	white := colorref.HSL(0, 0, 100)
+	grey := mustParse(t, "hsl(0, 0%, 46.47%)") // 4.51:1, APCA Lc about 71
+
+	var zero contrast.Policy
+	res, err := zero.Check(grey, white, white, contrast.Text)
+	require.NoError(t, err)
+	assert.True(t, res.Pass, "the zero Policy is AA under Both: %v", res)
+	assert.Equal(t, contrast.Both, res.Method)
+	assert.Equal(t, contrast.AA, res.Level)
+	assert.False(t, res.APCA)
+	assert.Equal(t, math.Min(res.Exact, res.Rendered), res.Ratio, "under Both the lower ratio is the one reported")
+	assert.Equal(t, contrast.APCAOver(grey, white, white), res.Lc, "the Lc is reported even when APCA is not required")
+
+	res, err = contrast.Policy{APCA: true}.Check(grey, white, white, contrast.Text)
+	require.NoError(t, err)
+	assert.True(t, res.WCAGPass)
+	assert.False(t, res.APCAPass, "Lc %.1f is below body text's 75", res.Lc)
+	assert.False(t, res.Pass, "the APCA policy fails what WCAG 2 passes")
+	assert.Equal(t, contrast.APCABodyText, res.LcRequired)
+	assert.Equal(t, "4.51:1 >= 4.5:1 text AA both (exact 4.51:1, rendered 4.54:1), Lc 71.3 < 75: fail", res.String())
+
+	res, err = contrast.Policy{Level: contrast.AAA, Method: contrast.Rendered, APCA: true}.Check(grey, white, white, contrast.LargeText)
+	require.NoError(t, err)
+	assert.Equal(t, 4.5, res.Required, "large text at AAA")
+	assert.Equal(t, contrast.APCALargeText, res.LcRequired)
+	assert.Equal(t, res.Rendered, res.Ratio)
+	assert.True(t, res.Pass, "%v", res)
+
+	_, err = contrast.Policy{Method: contrast.Method(7)}.Check(grey, white, white, contrast.Text)
+	assert.ErrorIs(t, err, contrast.ErrUnknownMethod)
+	_, err = contrast.Policy{Level: contrast.Level(3)}.Check(grey, white, white, contrast.Text)
+	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
+	_, err = contrast.CheckMethod(grey, white, white, "decorative", contrast.AA, contrast.Both)
+	assert.ErrorIs(t, err, contrast.ErrUnknownType)
+}
+
+func TestAPCARequired(t *testing.T) {
+	tests := []struct {
+		typ  contrast.Type
+		want float64
+	}{
+		{contrast.Text, 75},
+		{contrast.LargeText, 60},
+		{contrast.NonText, 45},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.typ), func(t *testing.T) {
+			got, err := contrast.APCARequired(tt.typ)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+	_, err := contrast.APCARequired("Text")
+	assert.ErrorIs(t, err, contrast.ErrUnknownType)
+}
+
+// TestAPCAPolicyUsesTheMagnitude checks that light text on a dark
+// background, whose Lc is negative, is judged by |Lc|.
+func TestAPCAPolicyUsesTheMagnitude(t *testing.T) {
+	black, white := colorref.HSL(0, 0, 0), colorref.HSL(0, 0, 100)
+	res, err := contrast.Policy{APCA: true}.Check(white, black, black, contrast.Text)
+	require.NoError(t, err)
+	assert.Negative(t, res.Lc)
+	assert.True(t, res.APCAPass, "white on black, Lc %.1f", res.Lc)
+	assert.True(t, res.Pass)
+}
+
+// TestLinear8Table checks the table the rendered method linearises with,
+// printed from JavaScript's Math.pow, against Go's math.Pow.
+func TestLinear8Table(t *testing.T) {
+	for k := 0; k < 256; k++ {
+		v := float64(k) / 255
+		want := v / 12.92
+		if v > 0.04045 {
+			want = math.Pow((v+0.055)/1.055, 2.4)
+		}
+		grey := colorref.RGBA8(uint8(k), uint8(k), uint8(k), 255)
+		// The relative luminance of an 8-bit grey is its table entry
+		// times 0.2126+0.7152+0.0722 = 1; against black its ratio is
+		// (L+0.05)/0.05.
+		got := contrast.RatioRendered(grey, colorref.HSL(0, 0, 0), colorref.HSL(0, 0, 0))*0.05 - 0.05
+		assert.InDelta(t, want, got, 1e-12, "grey %d", k)
+	}
+}
