@@ -67,7 +67,8 @@ type TenantOptions struct {
 	// snapshot, and a first load that failed (whose requests are answered
 	// with an error wrapping ErrNoSnapshot that does not say why). It is
 	// called from the goroutine that ran Load, possibly concurrently for
-	// different tenants. nil means the errors are dropped.
+	// different tenants, before the requests that waited for that load
+	// are answered. nil means the errors are dropped.
 	OnError func(tenant string, err error)
 
 	// LoadTimeout bounds each call of Load. 0 means DefaultLoadTimeout.
@@ -269,6 +270,7 @@ func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) 
 	ctx, cancel := context.WithTimeout(ctx, ts.opts.LoadTimeout)
 	defer cancel()
 	snap, err := ts.callLoad(ctx, e.key)
+	defer close(c.done)
 	if report := ts.finish(e, c, snap, err); report != nil && ts.opts.OnError != nil {
 		ts.opts.OnError(e.key, report)
 	}
@@ -288,14 +290,11 @@ func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *Snap
 	return snap, err
 }
 
-// finish records the result of call c for e, completes c, and returns
-// the error to report to OnError, if any.
+// finish records the result of call c for e and returns the error to
+// report to OnError, if any. The caller then closes c.done.
 func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, err error) (report error) {
 	ts.mu.Lock()
-	defer func() {
-		ts.mu.Unlock()
-		close(c.done)
-	}()
+	defer ts.mu.Unlock()
 	if e.call == c {
 		e.call = nil
 	}

@@ -552,3 +552,73 @@ func TestTenantSourceRace(t *testing.T) {
 	wg.Wait()
 	assert.LessOrEqual(t, ts.Len(), tenants/2)
 }
+
+// A host serving many tenants from its database: each tenant's themes are
+// built on first use on one compiled catalog, leniently, so that a bad
+// theme is left out and reported rather than taking its tenant down.
+func ExampleTenantSource() {
+	defaultCatalog, err := theming.DefaultCatalog()
+	if err != nil {
+		panic(err)
+	}
+	cat, err := theming.CompileCatalog(defaultCatalog)
+	if err != nil {
+		panic(err)
+	}
+	themes, err := theming.DefaultThemes()
+	if err != nil {
+		panic(err)
+	}
+	// The host's data, as its database code would return it. globex has
+	// themes 2 and 3, and a row of theme 3 was written past the admin's
+	// checks.
+	globex := []theming.Theme{themes[1], themes[2]}
+	globex[1].Colors = map[string]theming.ColorOverride{"nav-bar": {Light: "#1a73e8"}}
+	data := map[string][]theming.Theme{"acme": themes, "globex": globex}
+
+	src := theming.NewTenantSource(theming.TenantOptions{
+		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
+			themes, ok := data[tenant]
+			if !ok {
+				return nil, fmt.Errorf("no tenant %q: %w", tenant, theming.ErrUnknownTenant)
+			}
+			return cat.SnapshotLenient(themes)
+		},
+		OnError: func(tenant string, err error) {
+			var ve *theming.ValidationError
+			if errors.As(err, &ve) {
+				for _, p := range ve.Problems {
+					fmt.Printf("%s: left out theme %d (%s)\n", tenant, p.ThemeID, p.ComponentID)
+				}
+			}
+		},
+	})
+
+	// A middleware puts the tenant in the request's context; httpadapter
+	// asks src for the snapshot with that context.
+	for _, tenant := range []string{"acme", "globex", "initech"} {
+		s, err := src.Snapshot(theming.WithTenant(context.Background(), tenant))
+		if err != nil {
+			fmt.Printf("%s: %v (404: %t)\n", tenant, err, errors.Is(err, theming.ErrUnknownTenant))
+			continue
+		}
+		var ids []int
+		for _, t := range s.Themes() {
+			ids = append(ids, t.ID())
+		}
+		fmt.Printf("%s: themes %v\n", tenant, ids)
+	}
+
+	// After the host's data changed (a database notification), the next
+	// request rebuilds the tenant.
+	data["globex"] = themes[1:3]
+	src.Invalidate("globex")
+	s, _ := src.Snapshot(theming.WithTenant(context.Background(), "globex"))
+	fmt.Println("globex after the fix:", len(s.Themes()), "themes")
+	// Output:
+	// acme: themes [1 2 3 4]
+	// globex: left out theme 3 (nav-bar)
+	// globex: themes [2]
+	// initech: no tenant "initech": theming: unknown tenant (404: true)
+	// globex after the fix: 2 themes
+}
