@@ -171,6 +171,27 @@
 //     {"detail":"Not found."} with no-store; Django's URL resolver sends
 //     its HTML 404 page there.
 //
+// # OpenAPI document
+//
+// OpenAPI serves the API's OpenAPI 3.1 document, openapi.json embedded in
+// the package, completed once for the host: the server URL and Prefix,
+// the Cache-Control values, and the headers of SourceVary and UserVary
+// as request parameters. It declares every field with its type and
+// nullability, additionalProperties: false on every record, the enums,
+// the format parameter, the request and response headers, and the 304,
+// 404, 405, 406, 500 and 503 answers with their bodies.
+//
+// The document is written by hand, not generated from the Go types. It is
+// the contract front ends generate their types from, so it is reviewed as
+// text, and the tests hold the code to it: every live response of the
+// endpoints (statuses, media types, bodies, headers) is validated against
+// what the document declares for it, so a field added in Go without the
+// document, or a header the document does not name, fails a test. A
+// document generated from the same Go types would agree with them by
+// construction and could catch neither, and most of what it states
+// (nullability, enums, the error answers and headers) is not in the
+// types.
+//
 // # Cost per request
 //
 // Everything that depends only on the data is done once per snapshot: the
