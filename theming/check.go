@@ -18,7 +18,7 @@ import (
 
 // checkRequired reports an empty string as "is required". It reports
 // whether s is non-empty.
-func checkRequired(sp scope, path, comp string, s string) bool {
+func checkRequired(sp scope, path, comp, s string) bool {
 	if s == "" {
 		sp.add(path, comp, "", ErrInvalid, "is required")
 		return false
@@ -48,7 +48,7 @@ func checkName(sp scope, path, comp, name string) {
 // parseColorOrID parses a fallback or override value: an hsl()/hsla()
 // color or a component id. On a problem it reports it and returns the zero
 // Ref.
-func parseColorOrID(sp scope, path, comp string, sc Scheme, v string) colorref.Ref {
+func parseColorOrID(sp scope, path func() string, comp string, sc Scheme, v string) colorref.Ref {
 	r, err := colorref.ParseRef(v)
 	if err == nil && r.Kind() != colorref.KindVariable {
 		return r
@@ -62,7 +62,7 @@ func parseColorOrID(sp scope, path, comp string, sc Scheme, v string) colorref.R
 			msg = strconv.Quote(v) + " is a hex color; catalog colors are hsl()/hsla(): write " + hslEquivalent(c)
 		}
 	}
-	sp.add(path, comp, sc, ErrInvalid, msg)
+	sp.add(path(), comp, sc, ErrInvalid, msg)
 	return colorref.Ref{}
 }
 

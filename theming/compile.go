@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
@@ -39,7 +40,9 @@ type CompiledCatalog struct {
 	rules     []rule         // the visible components' contrast rules, in catalog order
 	base      resolution     // the colors of a theme that overrides nothing
 	defsJSON  []byte         // the served catalog
-	digest    [sha256.Size]byte
+
+	digestOnce sync.Once
+	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
 }
 
 // varDef is one CSS variable of a visible component.
@@ -146,7 +149,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	checkID(sp, "page_background", "", cat.PageBackground)
 	for k, id := range cat.PalettePreview {
 		if err := colorref.CheckComponentID(id); err != nil {
-			sp.add("palette_preview["+strconv.Itoa(k)+"]", "", "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+			sp.at("palette_preview", k).add("", "", "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
 		}
 	}
 
@@ -159,7 +162,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 		}
 		c.byID[comp.ID] = i
 	}
-	allVars := make(map[string]varLoc)
+	allVars := make(map[string]varLoc, len(comps))
 	for i, comp := range comps {
 		for k, v := range comp.Variables {
 			if first, dup := allVars[v.CSSVariable]; dup {
@@ -175,8 +178,9 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	for _, s := range Schemes() {
 		k := schemeIndex(s)
 		refs := make([]ref, len(comps))
+		rel := "fallback." + string(s)
 		for i, comp := range comps {
-			path := func() string { return fmt.Sprintf("components[%d].fallback.%s", i, s) }
+			path := func() string { return sp.at("components", i).path(rel) }
 			refs[i] = c.lookup(parsed[k][i], !comp.Hidden, sp, path, comp.ID, s)
 			if refs[i].comp == i {
 				sp.add(path(), comp.ID, s, ErrCycle, fmt.Sprintf("component %q falls back to itself", comp.ID))
@@ -194,13 +198,13 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	}
 	for i, comp := range comps {
 		for k, t := range comp.ContrastAgainst {
-			c.checkTarget(comp, t, sp, fmt.Sprintf("components[%d].contrast_against[%d].value", i, k), allVars)
+			c.checkTarget(comp, t, sp.at("components", i).at("contrast_against", k), allVars)
 		}
 	}
-	c.pageBG = c.visibleRef(cat.PageBackground, sp, "page_background")
+	c.pageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
 	c.palette = make([]int, len(cat.PalettePreview))
 	for k, id := range cat.PalettePreview {
-		c.palette[k] = c.visibleRef(id, sp, "palette_preview["+strconv.Itoa(k)+"]")
+		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
 	}
 	if len(ps.list) == 0 {
 		for _, s := range Schemes() {
@@ -216,47 +220,50 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 // checkComponentFields checks the field rules of component i, keeping its
 // parsed fallbacks in parsed.
 func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorref.Ref) {
-	at := "components[" + strconv.Itoa(i) + "]."
+	sp = sp.at("components", i)
 	id := comp.ID
-	checkID(sp, at+"component_id", id, id)
-	checkName(sp, at+"name", id, comp.Name)
+	checkID(sp, "component_id", id, id)
+	checkName(sp, "name", id, comp.Name)
 	for _, s := range Schemes() {
-		path := at + "fallback." + string(s)
-		if v := comp.Fallback.For(s); checkRequired(sp, path, id, v) {
-			parsed[schemeIndex(s)][i] = parseColorOrID(sp, path, id, s, v)
+		rel := "fallback.light"
+		if s == Dark {
+			rel = "fallback.dark"
+		}
+		if v := comp.Fallback.For(s); checkRequired(sp, rel, id, v) {
+			parsed[schemeIndex(s)][i] = parseColorOrID(sp, func() string { return rel }, id, s, v)
 		}
 	}
 	if comp.Variables == nil {
 		comp.Variables = []Variable{} // a nil slice means none; the served catalog writes []
 	}
 	for k, v := range comp.Variables {
-		vat := at + "variables[" + strconv.Itoa(k) + "]."
-		if checkRequired(sp, vat+"css_variable", id, v.CSSVariable) {
+		vsp := sp.at("variables", k)
+		if checkRequired(vsp, "css_variable", id, v.CSSVariable) {
 			if err := colorref.CheckVariable(v.CSSVariable); err != nil {
-				sp.add(vat+"css_variable", id, "", ErrInvalid, describeErr(v.CSSVariable, `is not a CSS variable name ("--" and ASCII letters, digits, "-", "_")`, err))
+				vsp.add("css_variable", id, "", ErrInvalid, describeErr(v.CSSVariable, `is not a CSS variable name ("--" and ASCII letters, digits, "-", "_")`, err))
 			}
 		}
-		checkRange(sp, vat+"opacity", id, v.Opacity, 0, 1)
-		checkRange(sp, vat+"lightness_offset", id, v.LightnessOffset, -100, 100)
-		checkRange(sp, vat+"lightness", id, v.Lightness, 0, 100)
+		checkRange(vsp, "opacity", id, v.Opacity, 0, 1)
+		checkRange(vsp, "lightness_offset", id, v.LightnessOffset, -100, 100)
+		checkRange(vsp, "lightness", id, v.Lightness, 0, 100)
 	}
 	for k, t := range comp.ContrastAgainst {
-		tat := at + "contrast_against[" + strconv.Itoa(k) + "]."
-		if checkRequired(sp, tat+"type", id, t.Type) {
-			checkOneOf(sp, tat+"type", id, t.Type, TargetComponent, TargetVariable, TargetHSL)
+		tsp := sp.at("contrast_against", k)
+		if checkRequired(tsp, "type", id, t.Type) {
+			checkOneOf(tsp, "type", id, t.Type, TargetComponent, TargetVariable, TargetHSL)
 		}
-		checkRequired(sp, tat+"value", id, t.Value)
-		if checkRequired(sp, tat+"contrast_type", id, t.ContrastType) {
-			checkOneOf(sp, tat+"contrast_type", id, t.ContrastType, string(contrast.Text), string(contrast.NonText))
+		checkRequired(tsp, "value", id, t.Value)
+		if checkRequired(tsp, "contrast_type", id, t.ContrastType) {
+			checkOneOf(tsp, "contrast_type", id, t.ContrastType, string(contrast.Text), string(contrast.NonText))
 		}
 	}
 	switch {
 	case comp.CanEditOpacity != nil && comp.DefaultOpacity == nil:
-		sp.add(at+"default_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: default_opacity is missing")
+		sp.add("default_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: default_opacity is missing")
 	case comp.CanEditOpacity == nil && comp.DefaultOpacity != nil:
-		sp.add(at+"can_edit_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: can_edit_opacity is missing")
+		sp.add("can_edit_opacity", id, "", ErrInvalid, "can_edit_opacity and default_opacity go together: can_edit_opacity is missing")
 	}
-	checkRange(sp, at+"default_opacity", id, comp.DefaultOpacity, 0, 1)
+	checkRange(sp, "default_opacity", id, comp.DefaultOpacity, 0, 1)
 }
 
 // lookup turns a parsed fallback or override into a ref, reporting a
@@ -283,24 +290,35 @@ func (c *CompiledCatalog) lookup(r colorref.Ref, ownerVisible bool, sp scope, pa
 	return ref{comp: j}
 }
 
-// visibleRef looks up a component that must exist and be visible.
-func (c *CompiledCatalog) visibleRef(id string, sp scope, path string) int {
-	if colorref.CheckComponentID(id) != nil {
-		return -1 // reported by the field rules
-	}
+// visibleRef looks up a component that must exist and be visible. When
+// it does not, it returns -1 and the problem's sentinel and message.
+func (c *CompiledCatalog) visibleRef(id string) (int, error, string) {
 	j, ok := c.byID[id]
 	switch {
 	case !ok:
-		sp.add(path, id, "", ErrUnknownComponent, "unknown component "+strconv.Quote(id))
-		return -1
+		return -1, ErrUnknownComponent, "unknown component " + strconv.Quote(id)
 	case c.cat.Components[j].Hidden:
-		sp.add(path, id, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(id))
+		return -1, ErrHiddenReference, "refers to hidden component " + strconv.Quote(id)
+	}
+	return j, nil, ""
+}
+
+// reportVisibleRef is visibleRef for a catalog's own reference, reporting
+// its problem at the scope. An id that is not well formed is left to the
+// field rules.
+func (c *CompiledCatalog) reportVisibleRef(id string, sp scope, rel string) int {
+	if colorref.CheckComponentID(id) != nil {
 		return -1
+	}
+	j, sentinel, msg := c.visibleRef(id)
+	if sentinel != nil {
+		sp.add(rel, id, "", sentinel, msg)
 	}
 	return j
 }
 
-func (c *CompiledCatalog) checkTarget(owner Component, t ContrastTarget, sp scope, path string, vars map[string]varLoc) {
+func (c *CompiledCatalog) checkTarget(owner Component, t ContrastTarget, sp scope, vars map[string]varLoc) {
+	const path = "value"
 	switch t.Type {
 	case TargetComponent:
 		if err := colorref.CheckComponentID(t.Value); err != nil {
@@ -345,7 +363,14 @@ func (c *CompiledCatalog) checkTarget(owner Component, t ContrastTarget, sp scop
 // rules, a theme's colors when it overrides nothing, the served catalog and
 // the digest.
 func (c *CompiledCatalog) assemble() error {
-	c.varByName = make(map[string]int)
+	nvars := 0
+	for _, comp := range c.cat.Components {
+		if !comp.Hidden {
+			nvars += len(comp.Variables)
+		}
+	}
+	c.varByName = make(map[string]int, nvars)
+	c.vars = make([]varDef, 0, nvars)
 	for i := range c.cat.Components {
 		comp := &c.cat.Components[i]
 		if comp.Hidden {
@@ -381,12 +406,18 @@ func (c *CompiledCatalog) assemble() error {
 	if c.defsJSON, err = json.Marshal(defs); err != nil {
 		return fmt.Errorf("theming: encoding the catalog: %w", err)
 	}
-	full, err := json.Marshal(c.cat)
-	if err != nil {
-		return fmt.Errorf("theming: encoding the catalog: %w", err)
-	}
-	c.digest = sha256.Sum256(full)
 	return nil
+}
+
+// catalogDigest returns the SHA-256 of the catalog's JSON encoding,
+// computed on first use (by Snapshot.Version).
+func (c *CompiledCatalog) catalogDigest() []byte {
+	c.digestOnce.Do(func() {
+		h := sha256.New()
+		_ = json.NewEncoder(h).Encode(c.cat) // cannot fail: a Catalog always encodes
+		h.Sum(c.digest[:0])
+	})
+	return c.digest[:]
 }
 
 // paletteOf returns the palette preview for a theme's light-scheme colors.

@@ -145,31 +145,61 @@ func (ps *problems) addProblem(p Problem) {
 	ps.list = append(ps.list, &p)
 }
 
-// scope places problems: at paths under prefix, in the theme themeID.
-// A catalog's scope has neither.
+// scope places problems: in the theme themeID (0 for none), at paths
+// under list[index] when list is set, then under sub[subIndex] when sub is
+// set ("components[3].variables[1]."). The prefix is written only when a
+// problem is recorded, so checking a value that is fine builds no string.
 type scope struct {
-	ps      *problems
-	prefix  string
-	themeID int
+	ps       *problems
+	themeID  int
+	list     string
+	index    int
+	sub      string
+	subIndex int
+}
+
+// at returns the scope for element index of list (or of sub, when the
+// scope already has a list).
+func (sp scope) at(list string, index int) scope {
+	if sp.list == "" {
+		sp.list, sp.index = list, index
+	} else {
+		sp.sub, sp.subIndex = list, index
+	}
+	return sp
+}
+
+// path returns the path of rel under the scope's prefix.
+func (sp scope) path(rel string) string {
+	var b []byte
+	for _, part := range [...]struct {
+		name  string
+		index int
+	}{{sp.list, sp.index}, {sp.sub, sp.subIndex}} {
+		if part.name == "" {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		b = append(b, part.name...)
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(part.index), 10)
+		b = append(b, ']')
+	}
+	if rel != "" {
+		if len(b) > 0 && rel[0] != '[' {
+			b = append(b, '.')
+		}
+		b = append(b, rel...)
+	}
+	return string(b)
 }
 
 // add records a problem at path rel under the scope's prefix, about
 // component comp (or "") in scheme sc (or "").
 func (sp scope) add(rel, comp string, sc Scheme, sentinel error, msg string) {
-	sp.ps.addProblem(Problem{Path: joinPath(sp.prefix, rel), ThemeID: sp.themeID, ComponentID: comp, Scheme: sc, Err: sentinel, Msg: msg})
-}
-
-// joinPath joins a path prefix and a path relative to it.
-func joinPath(prefix, rel string) string {
-	switch {
-	case prefix == "":
-		return rel
-	case rel == "":
-		return prefix
-	case rel[0] == '[':
-		return prefix + rel
-	}
-	return prefix + "." + rel
+	sp.ps.addProblem(Problem{Path: sp.path(rel), ThemeID: sp.themeID, ComponentID: comp, Scheme: sc, Err: sentinel, Msg: msg})
 }
 
 // isBlocked reports whether path or one of its ancestors is blocked. It

@@ -2,8 +2,6 @@ package theming
 
 import (
 	"embed"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -89,8 +87,8 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 	tps := &problems{file: ThemesFile}
 	var cat Catalog
 	var th Themes
-	catOK := decode(catalogJSON, &cat, catalogSchema(), cps)
-	thOK := decode(themesJSON, &th, themesSchema(), tps)
+	catOK := decodeJSON(catalogJSON, &cat, catalogSchema(), cps)
+	thOK := decodeJSON(themesJSON, &th, themesSchema(), tps)
 	var c *CompiledCatalog
 	if catOK {
 		c = compile(cat, cps)
@@ -98,7 +96,7 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 	var kept []checkedTheme
 	if thOK {
 		scopeOf := func(i int) scope {
-			return scope{ps: tps, prefix: "themes[" + strconv.Itoa(i) + "]", themeID: max(th.Themes[i].ID, 0)}
+			return scope{ps: tps, themeID: max(th.Themes[i].ID, 0)}.at("themes", i)
 		}
 		if c != nil {
 			kept = c.checkThemes(th.Themes, scopeOf, len(cps.list) == 0, false)
@@ -115,23 +113,6 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 		return nil, err
 	}
 	return c.build(kept), nil
-}
-
-// decode checks data against the format of v with the pre-scan, then
-// decodes it. It reports whether v holds the data.
-func decode(data []byte, v any, s *schema, ps *problems) bool {
-	if !scanJSON(data, s, ps) {
-		return false
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && len(ps.blocked) > 0 {
-			return true // the scan reported it with its path; the rest decoded
-		}
-		ps.add("", ErrJSON, err.Error()) // not expected: the scan accepts only what decodes
-		return false
-	}
-	return true
 }
 
 // DefaultCatalog returns the embedded default catalog (DefaultFS's
@@ -157,7 +138,7 @@ func decodeDefault(name string, v any, s *schema) error {
 		return fmt.Errorf("theming: %w", err)
 	}
 	ps := &problems{file: name}
-	if !decode(b, v, s, ps) || len(ps.list) > 0 {
+	if !decodeJSON(b, v, s, ps) || len(ps.list) > 0 {
 		return &ValidationError{Problems: ps.result()}
 	}
 	return nil

@@ -150,7 +150,7 @@ func (c *CompiledCatalog) checkValues(themes []Theme, lenient bool) ([]checkedTh
 		if id := themes[i].ID; id > 0 {
 			return scope{ps: lists[i], themeID: id}
 		}
-		return scope{ps: lists[i], prefix: fmt.Sprintf("themes[%d]", i)}
+		return scope{ps: lists[i]}.at("themes", i)
 	}
 	kept := c.checkThemes(themes, scopes, true, lenient)
 	var all []*Problem
@@ -211,14 +211,15 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 	var over [2][]override
 	usable := true
 	for id, o := range t.Colors {
-		path := joinKey("colors", id, true)
+		path := func() string { return joinKey("colors", id, true) }
 		if err := colorref.CheckComponentID(id); err != nil {
-			sp.add(path, id, "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+			sp.add(path(), id, "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
 			usable = false
 			continue
 		}
-		j := c.visibleRef(id, sp, path)
-		if j < 0 {
+		j, sentinel, msg := c.visibleRef(id)
+		if sentinel != nil {
+			sp.add(path(), id, "", sentinel, msg)
 			usable = false
 			continue
 		}
@@ -227,8 +228,8 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 			if v == "" {
 				continue
 			}
-			vpath := path + "." + string(s)
-			r := c.lookup(parseColorOrID(sp, vpath, id, s, v), true, sp, func() string { return vpath }, id, s)
+			vpath := func() string { return path() + "." + string(s) }
+			r := c.lookup(parseColorOrID(sp, vpath, id, s, v), true, sp, vpath, id, s)
 			if r.comp == refNone {
 				usable = false
 				continue
@@ -311,7 +312,7 @@ func (s *Snapshot) Version() string {
 	}
 	s.versionOnce.Do(func() {
 		h := sha256.New()
-		h.Write(s.cat.digest[:])
+		h.Write(s.cat.catalogDigest())
 		enc := json.NewEncoder(h)
 		for _, rt := range s.themes {
 			_ = enc.Encode(rt.theme) // cannot fail: a Theme always encodes
