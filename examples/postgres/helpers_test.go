@@ -145,3 +145,13 @@ func countLines(s string, parts ...string) int {
 	}
 	return n
 }
+
+// firstLine returns the first line of s that contains part.
+func firstLine(s, part string) string {
+	for line := range strings.Lines(s) {
+		if strings.Contains(line, part) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
+}

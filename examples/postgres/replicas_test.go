@@ -159,7 +159,9 @@ func TestBadRow(t *testing.T) {
 	const bad = "hsl(10, 80%"
 	_, err := pool.Exec(ctx, `update theme_colors set value = $1 where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`, bad)
 	require.NoError(t, err)
-	logged := func() int { return countLines(r.logs.String(), "theme left out", "tenant=acme", "theme=1", "component=nav-bar") }
+	logged := func() int {
+		return countLines(r.logs.String(), "theme left out", "tenant=acme", "theme=1", "component=nav-bar")
+	}
 	// Invalidation is lazy: the tenant reloads, and logs, on its next
 	// request after the notification.
 	require.Eventually(t, func() bool {
@@ -193,6 +195,7 @@ func TestBadRow(t *testing.T) {
 		return strings.Contains(body, "Ember II")
 	}, 2*time.Second, time.Millisecond)
 	assert.Equal(t, 1, logged(), "logged once; log:\n%s", r.logs)
+	t.Logf("the log line: %s", firstLine(r.logs.String(), "theme left out"))
 
 	// The good edit that fixes the row brings theme 1 back with it.
 	_, err = pool.Exec(ctx, `update theme_colors set value = 'hsl(10, 80%, 30%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`)

@@ -162,7 +162,7 @@ func (pl *problemLog) record(tenant string, err error) {
 		}
 		pl.log.Error("theme left out: it does not validate",
 			"tenant", tenant, "theme", p.ThemeID, "component", p.ComponentID, "scheme", string(p.Scheme),
-			"message", p.Msg, "problem", key)
+			"path", p.Path, "message", p.Msg)
 	}
 	if pl.logged == nil {
 		pl.logged = map[string]map[string]bool{}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/theming"
+)
+
+// BenchmarkTenantLoad splits what a tenant's (re)load costs: reading its
+// rows (one round trip on loopback), building the snapshot on the shared
+// compiled catalog, and both, as TenantOptions.Load does; against
+// theming.LoadDefault, the same four themes from files. Then a request's
+// lookup of a built tenant in TenantSource against a plain Store.
+//
+//	go test -run '^$' -bench BenchmarkTenantLoad -benchmem ./examples/postgres
+func BenchmarkTenantLoad(b *testing.B) {
+	srv := pgtest.Start(b)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, srv.DSN)
+	require.NoError(b, err)
+	require.NoError(b, seed(ctx, conn))
+	require.NoError(b, conn.Close(ctx))
+	pool, err := pgxpool.New(ctx, srv.DSN)
+	require.NoError(b, err)
+	defer pool.Close()
+	defaultCatalog, err := theming.DefaultCatalog()
+	require.NoError(b, err)
+	cat, err := theming.CompileCatalog(defaultCatalog)
+	require.NoError(b, err)
+	themes, err := loadThemes(ctx, pool, "acme")
+	require.NoError(b, err)
+
+	b.Run("query", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := loadThemes(ctx, pool, "acme"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("build", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := cat.SnapshotLenient(themes); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("query+build", func(b *testing.B) {
+		for b.Loop() {
+			th, err := loadThemes(ctx, pool, "acme")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := cat.SnapshotLenient(th); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("baseline LoadDefault", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := theming.LoadDefault(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+
+	snap, err := cat.SnapshotLenient(themes)
+	require.NoError(b, err)
+	src := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
+	tctx := theming.WithTenant(ctx, "acme")
+	b.Run("lookup TenantSource", func(b *testing.B) {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if _, err := src.Snapshot(tctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	store := theming.NewStore(snap)
+	b.Run("lookup baseline Store", func(b *testing.B) {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if _, err := store.Snapshot(tctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+}

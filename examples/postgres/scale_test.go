@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// TestScale measures a replica over many tenants: THEMEKIT_PG_SCALE=10000
+// puts that many tenants in the database, each with a copy of acme's four
+// themes and their colors, and reports the replica's startup time, the
+// latency of each tenant's first (cold) request and of a warm one, and the
+// heap with every tenant built, per tenant and against the heap of a
+// snapshot loaded from files (theming.LoadDefault) measured in the same
+// run. Skipped without the variable: it takes minutes.
+//
+//	THEMEKIT_PG_SCALE=10000 go test -run TestScale -v ./examples/postgres
+func TestScale(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("THEMEKIT_PG_SCALE"))
+	if n <= 0 {
+		t.Skip("set THEMEKIT_PG_SCALE=<tenants> to run (e.g. 10000)")
+	}
+	db, pool := startDB(t)
+	ctx := context.Background()
+	start := time.Now()
+	for _, sql := range []string{
+		"insert into tenants select 't' || g from generate_series(1, $1) g",
+		"insert into themes (tenant_id, " + themeColumns + ") select 't' || g, " + themeColumns + " from themes, generate_series(1, $1) g where tenant_id = 'acme'",
+		"insert into theme_colors select 't' || g, theme_id, component_id, scheme, value from theme_colors, generate_series(1, $1) g where tenant_id = 'acme'",
+	} {
+		_, err := pool.Exec(ctx, sql, n)
+		require.NoError(t, err)
+	}
+	t.Logf("database: %d tenants x 4 themes written in %v", n, time.Since(start).Round(time.Millisecond))
+
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+
+	// Baseline: the retained heap of a snapshot loaded from files.
+	const baseN = 200
+	h0 := heap()
+	kept := make([]*theming.Snapshot, baseN)
+	for i := range kept {
+		s, err := theming.LoadDefault()
+		require.NoError(t, err)
+		kept[i] = s
+	}
+	perLoad := float64(heap()-h0) / baseN
+	runtime.KeepAlive(kept)
+	kept = nil
+
+	start = time.Now()
+	r := startReplica(t, db.DSN, config{MaxTenants: n}, nil)
+	startup := time.Since(start)
+
+	h1 := heap()
+	cold := make([]time.Duration, n)
+	start = time.Now()
+	for i := range n {
+		t0 := time.Now()
+		status, _ := r.get(t, fmt.Sprint("t", i+1), "/api/v2/theme/", "")
+		cold[i] = time.Since(t0)
+		require.Equal(t, 200, status)
+	}
+	coldTotal := time.Since(start)
+	require.Equal(t, n, r.source.Len())
+	perTenant := float64(heap()-h1) / float64(n)
+
+	warm := make([]time.Duration, 0, min(n, 2000))
+	for i := range cap(warm) {
+		t0 := time.Now()
+		status, _ := r.get(t, fmt.Sprint("t", i+1), "/api/v2/theme/", "")
+		warm = append(warm, time.Since(t0))
+		require.Equal(t, 200, status)
+	}
+	pct := func(d []time.Duration, q float64) time.Duration {
+		d = slices.Clone(d)
+		slices.Sort(d)
+		return d[int(q*float64(len(d)-1))].Round(time.Microsecond)
+	}
+	t.Logf("replica startup (pool, compiled catalog, listener listening): %v", startup.Round(time.Microsecond))
+	t.Logf("cold first request, %d tenants in sequence: p50 %v, p99 %v, total %v", n, pct(cold, .5), pct(cold, .99), coldTotal.Round(time.Millisecond))
+	t.Logf("warm request (same endpoint, %d tenants): p50 %v, p99 %v; cold/warm p50 ratio %.1f",
+		len(warm), pct(warm, .5), pct(warm, .99), float64(pct(cold, .5))/float64(pct(warm, .5)))
+	t.Logf("heap with %d tenants built: %.1f MB, %.1f KB per tenant; a snapshot from theming.LoadDefault retains %.1f KB (ratio %.2f)",
+		n, float64(heap()-h1)/(1<<20), perTenant/1024, perLoad/1024, perTenant/perLoad)
+}
