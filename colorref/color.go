@@ -75,11 +75,31 @@ func (c Color) WithLightness(l float64) Color {
 func (c Color) SRGB() (r, g, b, a float64) {
 	s, l := c.s/100, c.l/100
 	chroma := s * math.Min(l, 1-l)
-	f := func(n float64) float64 {
-		k := math.Mod(n+c.h/30, 12)
-		return l - chroma*math.Max(-1, math.Min(math.Min(k-3, 9-k), 1))
+	h := c.h / 30
+	return hslChannel(0, h, l, chroma), hslChannel(8, h, l, chroma), hslChannel(4, h, l, chroma), c.a
+}
+
+// hslChannel is f(n) of Color.SRGB for h = H/30 in [0, 12). n+h lies in
+// [0, 20), where math.Mod(n+h, 12) is n+h or n+h-12, and that subtraction
+// is exact (Sterbenz), so the result is bit for bit the formula's; the
+// clamp is plain comparisons, which differ from math.Min and math.Max
+// only in the sign of a zero that l - chroma·m then absorbs. The product
+// is converted explicitly so that no multiply-add is fused.
+func hslChannel(n, h, l, chroma float64) float64 {
+	k := n + h
+	if k >= 12 {
+		k -= 12
 	}
-	return f(0), f(8), f(4), c.a
+	m := k - 3
+	if v := 9 - k; v < m {
+		m = v
+	}
+	if m > 1 {
+		m = 1
+	} else if m < -1 {
+		m = -1
+	}
+	return l - float64(chroma*m)
 }
 
 // SRGB returns the color with gamma-encoded sRGB channels r, g, b and alpha

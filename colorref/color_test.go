@@ -2,6 +2,7 @@ package colorref_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/lucasb-eyer/go-colorful"
@@ -149,4 +150,38 @@ func TestColorful(t *testing.T) {
 		c := colorref.HSL(75, 60, 30)
 		assert.Equal(t, c.String(), colorref.FromColorful(c.Colorful()).String())
 	})
+}
+
+// TestSRGBIsTheCSSFormulaBitForBit compares Color.SRGB, which avoids
+// math.Mod for speed, with CSS Color 4's hsl-to-sRGB written as the
+// specification does, on a million random colors and on every whole hue,
+// saturation and lightness step: the results must be identical.
+func TestSRGBIsTheCSSFormulaBitForBit(t *testing.T) {
+	spec := func(h, s, l float64) [3]float64 {
+		s, l = s/100, l/100
+		f := func(n float64) float64 {
+			k := math.Mod(n+h/30, 12)
+			a := s * math.Min(l, 1-l)
+			return l - a*math.Max(-1, math.Min(math.Min(k-3, 9-k), 1))
+		}
+		return [3]float64{f(0), f(8), f(4)}
+	}
+	check := func(c colorref.Color) {
+		h, s, l := c.HSL()
+		r, g, b, _ := c.SRGB()
+		if got, want := [3]float64{r, g, b}, spec(h, s, l); got != want {
+			t.Fatalf("%#v: SRGB %v, the formula %v", c, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 1_000_000 {
+		check(colorref.HSL(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100))
+	}
+	for h := 0.0; h < 360; h++ {
+		for s := 0.0; s <= 100; s += 5 {
+			for l := 0.0; l <= 100; l++ {
+				check(colorref.HSL(h, s, l))
+			}
+		}
+	}
 }
