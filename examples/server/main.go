@@ -18,11 +18,23 @@
 //	-users FILE       the demo users: a JSON object {"alice": 2, ...} of
 //	                  user names and preferred theme ids
 //	-access-log=false no access log (the load test measures both ways)
+//	-log-flush D      how often the buffered log is written out (default 1s)
+//	-write-timeout D  longest time to write a response (default 30s)
+//	-idle-timeout D   how long a keep-alive connection may sit idle (default 2m)
 //
 // With -data, editing either file (polled every second) or sending SIGHUP
 // reloads them; a version that does not load is logged, once per problem,
 // and the previous one stays served. SIGINT and SIGTERM shut down
-// gracefully. Every request is logged with slog.
+// gracefully. Every request is logged with slog, to stderr through a
+// buffer written out every -log-flush and at shutdown, so that logging
+// costs a copy in memory, not a write per request; nothing logged is lost
+// at a graceful shutdown. A client that stops reading cannot hold a
+// connection: writes time out after -write-timeout, idle keep-alive
+// connections close after -idle-timeout, and request headers must arrive
+// within 10s.
+//
+// The API, the stylesheet, the contrast report and the start page are
+// served precompressed (gzip, br or zstd, as the client prefers).
 //
 // The user rule is a demo: the X-Demo-User request header names the user
 // and the users file gives that user's preferred theme. Anyone can send
@@ -62,6 +74,10 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default: this server's /media/)")
 	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
 	accessLog := fl.Bool("access-log", true, "log every request")
+	logFlush := fl.Duration("log-flush", time.Second, "how often the buffered log is written out")
+	var t timeouts
+	fl.DurationVar(&t.Write, "write-timeout", 30*time.Second, "longest time to write a response")
+	fl.DurationVar(&t.Idle, "idle-timeout", 2*time.Minute, "how long a keep-alive connection may sit idle")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -69,7 +85,9 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		fmt.Fprintf(stderr, "server: unexpected arguments %q\n", fl.Args())
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	logBuf := newLogBuffer(stderr, *logFlush)
+	defer logBuf.Close() // after Shutdown: every request's line is in the buffer
+	log := slog.New(slog.NewTextHandler(logBuf, nil))
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -82,6 +100,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	}
 	srv, err := newServer(config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, NoAccessLog: !*accessLog})
 	if err != nil {
+		logBuf.Flush()
 		fmt.Fprintf(stderr, "server: cannot start: the data does not load:\n")
 		for _, p := range problems(err) {
 			fmt.Fprintf(stderr, "  %s\n", p)
@@ -92,13 +111,14 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		go srv.reloader.run(ctx, time.Second, hup)
 	}
 
-	hs := &http.Server{Handler: srv.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := newHTTPServer(srv.handler, log, t)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "media", *mediaURL, "data", dataName(*dataDir))
 
 	select {
 	case err := <-served:
+		logBuf.Flush()
 		fmt.Fprintf(stderr, "server: %v\n", err)
 		return 1
 	case <-ctx.Done():
@@ -107,10 +127,29 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logBuf.Flush()
 		fmt.Fprintf(stderr, "server: shutdown: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// timeouts bound how long a connection may take.
+type timeouts struct {
+	Write, Idle time.Duration
+}
+
+// newHTTPServer is the http.Server the example runs h on: a slow or
+// stalled client is cut off after the timeouts (see the package
+// documentation).
+func newHTTPServer(h http.Handler, log *slog.Logger, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      t.Write,
+		IdleTimeout:       t.Idle,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
 
 func dataName(dir string) string {

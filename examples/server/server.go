@@ -93,7 +93,7 @@ func newServer(cfg config) (*server, error) {
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
-	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
+	mux.Handle("/api/v2/theme", api)                             // so the handler answers APPEND_SLASH redirects itself
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
 	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
@@ -183,7 +183,8 @@ const indexTemplate = `<!DOCTYPE html>
 </body></html>
 `
 
-// indexHandler is a small start page linking the endpoints.
+// indexHandler is a small start page linking the endpoints, served
+// precompressed.
 func indexHandler(users map[string]int) http.Handler {
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range users {
@@ -196,11 +197,11 @@ func indexHandler(users map[string]int) http.Handler {
 	if err := template.Must(template.New("index").Parse(indexTemplate)).Execute(&b, names); err != nil {
 		panic(err) // the template and its data are fixed
 	}
-	page := b.Bytes()
+	page := httpadapter.NewPrecompressed("text/html; charset=utf-8", b.Bytes())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Write(page)
+		w.Header().Set("Cache-Control", "no-cache")
+		page.ServeHTTP(w, r)
 	})
 }
 

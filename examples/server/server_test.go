@@ -146,7 +146,7 @@ func TestTheServersRoutes(t *testing.T) {
 
 	t.Run("the user's responses vary on the demo header", func(t *testing.T) {
 		resp, _ := get(t, ts.URL+"/api/v2/theme/config/", nil)
-		assert.Equal(t, "Accept, X-Demo-User", resp.Header.Get("Vary"), "GET /api/v2/theme/config/")
+		assert.Equal(t, "Accept, Accept-Encoding, X-Demo-User", resp.Header.Get("Vary"), "GET /api/v2/theme/config/")
 	})
 	t.Run("the redirect without a slash is the API's", func(t *testing.T) {
 		resp, err := http.DefaultTransport.RoundTrip(must(http.NewRequest(http.MethodGet, ts.URL+"/api/v2/theme?format=api", nil)))
