@@ -17,6 +17,9 @@
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8080)
 //	-media-url URL    the media base URL in theme records (default /media/)
 //	-max-tenants N    tenants kept built per replica (default 1000)
+//	-cache-control V  Cache-Control of the catalog and the theme list
+//	                  (default no-cache; behind nginx's proxy_cache, e.g.
+//	                  "public, max-age=0, s-maxage=5")
 //	-seed             create the schema if it is missing, write the demo
 //	                  tenants (acme with the four default themes, globex
 //	                  with themes 2 and 3), and exit
@@ -84,6 +87,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr := fl.String("addr", "127.0.0.1:8080", "`host:port` to listen on")
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default /media/)")
 	maxTenants := fl.Int("max-tenants", theming.DefaultMaxTenants, "tenants kept built per replica")
+	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
 	doSeed := fl.Bool("seed", false, "create the schema if missing, write the demo tenants, and exit")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -115,7 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
-	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, Logger: log})
+	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log})
 	if err != nil {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
 		return 1

@@ -28,7 +28,9 @@ var demoUsers = map[string]int{"alice": 2, "bob": 3, "carol": 4, "dave": 1, "mal
 type config struct {
 	MediaURL   string // the media base URL put in theme records; "" is /media/
 	MaxTenants int    // tenants kept built; 0 is theming.DefaultMaxTenants
-	Logger     *slog.Logger
+	// CacheControl of the shared endpoints; "" is httpadapter's default.
+	CacheControl string
+	Logger       *slog.Logger
 }
 
 // app is one replica: a pool for loading tenants, the tenant source, the
@@ -83,9 +85,10 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	a.listener = &listener{DSN: dsn, Source: a.source, Log: log}
 
 	opts := httpadapter.Options{
-		Source:    a.source,
-		MediaBase: cfg.MediaURL,
-		Logger:    log,
+		Source:       a.source,
+		MediaBase:    cfg.MediaURL,
+		Logger:       log,
+		CacheControl: cfg.CacheControl,
 		PreferredTheme: func(r *http.Request) (int, error) {
 			return demoUsers[r.Header.Get(demoUserHeader)], nil
 		},
