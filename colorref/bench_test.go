@@ -42,3 +42,33 @@ func BenchmarkAppendText(b *testing.B) {
 		buf, _ = c.AppendText(buf[:0])
 	}
 }
+
+var benchRGBA8Sink uint8
+
+// BenchmarkRGBA8 measures the conversion to the 8-bit channels Chromium
+// computes, against SRGB (float64, no rounding) in the same run.
+func BenchmarkRGBA8(b *testing.B) {
+	c := colorref.HSL(221, 72, 45)
+	b.Run("RGBA8", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r, g, bl, a := c.RGBA8()
+			benchRGBA8Sink += r ^ g ^ bl ^ a
+		}
+	})
+	b.Run("SRGB", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r, g, bl, _ := c.SRGB()
+			benchRGBA8Sink += uint8(r + g + bl)
+		}
+	})
+}
+
+func BenchmarkParseHex(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		c, _ := colorref.ParseHex("#336699cc")
+		benchRGBA8Sink += uint8(c.Alpha())
+	}
+}

@@ -76,30 +76,32 @@ func RGBA8(r, g, b, a uint8) Color {
 // The result differs from rounding the exact float64 channels of
 // Color.SRGB only where a channel lies within about 3e-5 of a half step.
 func (c Color) RGBA8() (r, g, b, a uint8) {
-	h, s, l := float32(c.h), float32(c.s/100), float32(c.l/100)
-	var fr, fg, fb float32
+	s, l := float32(c.s/100), float32(c.l/100)
 	if s == 0 {
-		fr, fg, fb = l, l, l
-	} else {
-		fr, fg, fb = hslChannel32(0, h, s, l), hslChannel32(8, h, s, l), hslChannel32(4, h, s, l)
+		v := legacy8(l)
+		return v, v, v, To8(c.a)
 	}
-	return legacy8(fr), legacy8(fg), legacy8(fb), To8(c.a)
-}
-
-// hslChannel32 is f(n) of CSS Color 4's hsl-to-sRGB in float32, in the
-// order of operations Chromium uses. Every intermediate is converted to
-// float32 explicitly, which also keeps the compiler from fusing a multiply
-// and an add (the Go spec allows fusion only where no conversion stands).
-func hslChannel32(n, h, s, l float32) float32 {
-	k := float32(n + float32(h/30))
-	if k >= 12 { // fmod(k, 12) for k in [0, 20): the subtraction is exact
-		k = float32(k - 12)
-	}
-	lo := l // min(l, 1-l)
+	// Chromium computes h/30 and s·min(l, 1-l) inside f(n); they are the
+	// same float32 values for every channel, so they are computed once.
+	h := float32(float32(c.h) / 30)
+	lo := l
 	if m := float32(1 - l); m < lo {
 		lo = m
 	}
-	a := float32(s * lo)
+	chroma := float32(s * lo)
+	return legacy8(hslChannel32(0, h, l, chroma)), legacy8(hslChannel32(8, h, l, chroma)), legacy8(hslChannel32(4, h, l, chroma)), To8(c.a)
+}
+
+// hslChannel32 is f(n) of CSS Color 4's hsl-to-sRGB in float32, in the
+// order of operations Chromium uses, with h = H/30 and chroma =
+// S·min(L, 1-L). Every intermediate is converted to float32 explicitly,
+// which also keeps the compiler from fusing a multiply and an add (the Go
+// spec allows fusion only where no conversion stands).
+func hslChannel32(n, h, l, chroma float32) float32 {
+	k := float32(n + h)
+	if k >= 12 { // fmod(k, 12) for k in [0, 20): the subtraction is exact
+		k = float32(k - 12)
+	}
 	m := float32(k - 3) // max(-1, min(k-3, 9-k, 1))
 	if v := float32(9 - k); v < m {
 		m = v
@@ -109,7 +111,7 @@ func hslChannel32(n, h, s, l float32) float32 {
 	} else if m < -1 {
 		m = -1
 	}
-	return float32(l - float32(a*m))
+	return float32(l - float32(chroma*m))
 }
 
 // legacy8 turns a float32 sRGB channel into the integer Chromium
