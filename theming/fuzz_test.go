@@ -3,6 +3,8 @@ package theming
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"reflect"
 	"testing"
 )
 
@@ -56,4 +58,45 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzDecode checks the decoder against encoding/json: whatever it
+// decodes without a problem, as a catalog or as themes, encoding/json
+// decodes to the same Go value; and whatever encoding/json refuses as
+// malformed, the decoder refuses too.
+func FuzzDecode(f *testing.F) {
+	catalog, _ := fs.ReadFile(DefaultFS(), CatalogFile)
+	themes, _ := fs.ReadFile(DefaultFS(), ThemesFile)
+	for _, s := range [][]byte{catalog, themes,
+		[]byte(`{"themes": [{"id": 1, "name": "\u00e9\ud83d\ude00 \"x\"\/", "colors": {"a": {"light": "b"}}, "logo_site": {"thumbnail": null}}]}`),
+		[]byte(`{"page_background": "p", "palette_preview": [], "components": [{"component_id": "p", "name": "P\ud800", "fallback": {"light": "a", "dark": "b"}, "variables": [{"css_variable": "--p", "opacity": -0.5e-3}]}]}`),
+		[]byte(`{"themes": [{"id": 1e2}]}`), []byte(`{"themes": [{"ID": 1}]}`), []byte(` [ ] `), []byte(`{"a":1,}`),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkDecodeAgainstEncodingJSON[Catalog](t, data, catalogSchema())
+		checkDecodeAgainstEncodingJSON[Themes](t, data, themesSchema())
+	})
+}
+
+func checkDecodeAgainstEncodingJSON[T any](t *testing.T, data []byte, s *schema) {
+	var got T
+	ps := &problems{}
+	ok := decodeJSON(data, &got, s, ps)
+	var want T
+	err := json.Unmarshal(data, &want)
+	var se *json.SyntaxError
+	if errors.As(err, &se) && ok {
+		t.Fatalf("encoding/json finds %v in %q; the decoder decoded it", err, data)
+	}
+	if !ok || len(ps.list) > 0 {
+		return
+	}
+	if err != nil {
+		t.Fatalf("the decoder found no problem in %q; encoding/json: %v", data, err)
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Fatalf("decoding %q:\nencoding/json: %#v\nthe decoder:   %#v", data, want, got)
+	}
 }
