@@ -109,10 +109,12 @@ type Result struct {
 	// >= Required, Rendered > Required, or both for Both.
 	WCAGPass bool
 
+	// APCA reports whether the policy required APCA too. Only then are
+	// the three fields after it set.
+	APCA       bool
 	Lc         float64 // the APCA lightness contrast (APCAOver), signed
 	LcRequired float64 // the |Lc| APCARequired sets for the type
 	APCAPass   bool    // |Lc| >= LcRequired
-	APCA       bool    // whether the policy required APCA too
 }
 
 // String returns a one-line summary such as "4.48:1 < 4.5:1 text AA:

@@ -65,9 +65,9 @@
 // and 4.5, non-text 3 at both), a method, and optionally APCA: with APCA
 // set, a pair must also reach the APCA Readability Criterion's Bronze
 // simple-mode level for its type (APCARequired: Lc 75 for body text, 60
-// for large text, 45 for non-text, compared as |Lc|). The Lc is reported
-// next to the WCAG verdict whether or not the policy requires it. The zero
-// Policy is AA under Both without APCA.
+// for large text, 45 for non-text, compared as |Lc|), and the Result
+// reports the Lc next to the WCAG verdict. The zero Policy is AA under
+// Both without APCA.
 //
 // # Suggestions
 //

@@ -104,7 +104,7 @@ func TestPolicyCheck(t *testing.T) {
 	assert.Equal(t, contrast.AA, res.Level)
 	assert.False(t, res.APCA)
 	assert.Equal(t, math.Min(res.Exact, res.Rendered), res.Ratio, "under Both the lower ratio is the one reported")
-	assert.Equal(t, contrast.APCAOver(grey, white, white), res.Lc, "the Lc is reported even when APCA is not required")
+	assert.Zero(t, res.Lc, "the Lc is left to APCAOver when APCA is not required")
 
 	res, err = contrast.Policy{APCA: true}.Check(grey, white, white, contrast.Text)
 	require.NoError(t, err)
@@ -112,6 +112,7 @@ func TestPolicyCheck(t *testing.T) {
 	assert.False(t, res.APCAPass, "Lc %.1f is below body text's 75", res.Lc)
 	assert.False(t, res.Pass, "the APCA policy fails what WCAG 2 passes")
 	assert.Equal(t, contrast.APCABodyText, res.LcRequired)
+	assert.Equal(t, contrast.APCAOver(grey, white, white), res.Lc)
 	assert.Equal(t, "4.51:1 >= 4.5:1 text AA both (exact 4.51:1, rendered 4.54:1), Lc 71.3 < 75: fail", res.String())
 
 	res, err = contrast.Policy{Level: contrast.AAA, Method: contrast.Rendered, APCA: true}.Check(grey, white, white, contrast.LargeText)
