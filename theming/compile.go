@@ -198,7 +198,9 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	}
 	for i, comp := range comps {
 		for k, t := range comp.ContrastAgainst {
-			c.checkTarget(comp, t, sp.at("components", i).at("contrast_against", k), allVars)
+			if r, ok := c.checkTarget(i, t, sp.at("components", i).at("contrast_against", k), allVars); ok && !comp.Hidden {
+				c.rules = append(c.rules, r)
+			}
 		}
 	}
 	c.pageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
@@ -317,45 +319,61 @@ func (c *CompiledCatalog) reportVisibleRef(id string, sp scope, rel string) int 
 	return j
 }
 
-func (c *CompiledCatalog) checkTarget(owner Component, t ContrastTarget, sp scope, vars map[string]varLoc) {
+// checkTarget checks a contrast target and returns it as a rule, its
+// target looked up (an hsl target parsed) once; ok is false on a problem.
+func (c *CompiledCatalog) checkTarget(owner int, t ContrastTarget, sp scope, vars map[string]varLoc) (r rule, ok bool) {
 	const path = "value"
+	oc := c.cat.Components[owner]
+	r = rule{comp: owner, target: t}
 	switch t.Type {
 	case TargetComponent:
 		if err := colorref.CheckComponentID(t.Value); err != nil {
 			if t.Value != "" {
-				sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not a component id", err))
+				sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not a component id", err))
 			}
-			return
+			return r, false
 		}
-		j, ok := c.byID[t.Value]
+		j, found := c.byID[t.Value]
 		switch {
-		case !ok:
-			sp.add(path, owner.ID, "", ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
-		case !owner.Hidden && c.cat.Components[j].Hidden:
-			sp.add(path, owner.ID, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
+		case !found:
+			sp.add(path, oc.ID, "", ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
+			return r, false
+		case !oc.Hidden && c.cat.Components[j].Hidden:
+			sp.add(path, oc.ID, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
+			return r, false
 		}
+		r.kind, r.index = targetComp, j
 	case TargetVariable:
 		if err := colorref.CheckVariable(t.Value); err != nil {
 			if t.Value != "" {
-				sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
+				sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
 			}
-			return
+			return r, false
 		}
-		loc, ok := vars[t.Value]
+		loc, found := vars[t.Value]
 		switch {
-		case !ok:
-			sp.add(path, owner.ID, "", ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
-		case !owner.Hidden && c.cat.Components[loc.comp].Hidden:
-			sp.add(path, owner.ID, "", ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, c.cat.Components[loc.comp].ID))
+		case !found:
+			sp.add(path, oc.ID, "", ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
+			return r, false
+		case !oc.Hidden && c.cat.Components[loc.comp].Hidden:
+			sp.add(path, oc.ID, "", ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, c.cat.Components[loc.comp].ID))
+			return r, false
 		}
+		r.kind = targetVar // the index in the visible variables is known in assemble
 	case TargetHSL:
 		if t.Value == "" {
-			return
+			return r, false
 		}
-		if _, err := colorref.ParseColor(t.Value); err != nil {
-			sp.add(path, owner.ID, "", ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
+		col, err := colorref.ParseColor(t.Value)
+		if err != nil {
+			sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
+			return r, false
 		}
+		r.kind, r.color = targetColor, col
+	default:
+		return r, false // reported by the field rules
 	}
+	return r, true
 }
 
 // assemble works out what snapshots share, from a catalog that compiled
@@ -382,19 +400,9 @@ func (c *CompiledCatalog) assemble() error {
 			c.vars = append(c.vars, varDef{comp: i, v: v})
 		}
 	}
-	for _, i := range c.visible {
-		for _, t := range c.cat.Components[i].ContrastAgainst {
-			r := rule{comp: i, target: t}
-			switch t.Type {
-			case TargetComponent:
-				r.kind, r.index = targetComp, c.byID[t.Value]
-			case TargetVariable:
-				r.kind, r.index = targetVar, c.varByName[t.Value]
-			default:
-				r.kind = targetColor
-				r.color, _ = colorref.ParseColor(t.Value) // checked by compile
-			}
-			c.rules = append(c.rules, r)
+	for n := range c.rules {
+		if r := &c.rules[n]; r.kind == targetVar {
+			r.index = c.varByName[r.target.Value] // a visible owner's target is visible
 		}
 	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
