@@ -96,6 +96,8 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func checkServerURL(s string) (string, error) {
 	u, err := url.Parse(s)
 	switch {
+	case strings.IndexFunc(s, notURIChar) >= 0:
+		return "", errorf("OpenAPI server URL %q: want URI characters only (escape others as %%XX)", s)
 	case err != nil:
 		return "", errorf("OpenAPI server URL %q: %v", s, err)
 	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
@@ -106,6 +108,13 @@ func checkServerURL(s string) (string, error) {
 		return "", errorf("OpenAPI server URL %q: want an absolute http(s) URL or a path starting with \"/\"", s)
 	}
 	return strings.TrimRight(s, "/"), nil
+}
+
+// notURIChar reports whether r may not stand in a URI (RFC 3986): only
+// unreserved and reserved characters and "%" may.
+func notURIChar(r rune) bool {
+	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
+		strings.ContainsRune("-._~:/?#[]@!$&'()*+,;=%", r))
 }
 
 // openAPIDocument returns the embedded document completed for the host:

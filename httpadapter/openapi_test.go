@@ -355,6 +355,8 @@ func TestOpenAPIPanicsOnABadServerURL(t *testing.T) {
 		{"https://api.example.com/#top"},
 		{"https://user@api.example.com"},
 		{"theming/"},
+		{"/the ming"},
+		{"/th\xc5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {

@@ -1,0 +1,71 @@
+package httpadapter_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// A host mounts the API under /theming/ and publishes its OpenAPI
+// document next to it; front ends generate their types from the document
+// (see examples/frontend).
+func ExampleOpenAPI() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		panic(err)
+	}
+	opts := httpadapter.Options{
+		Source:   theming.NewStore(snap),
+		Prefix:   "/theming",
+		UserVary: []string{"X-User"}, // the header PreferredTheme reads
+		PreferredTheme: func(r *http.Request) (int, error) {
+			return 0, nil // a real host looks the user up
+		},
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/theming/", httpadapter.New(opts))
+	mux.Handle("/theming/schema/", httpadapter.OpenAPI(opts, "https://api.example.com"))
+
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/theming/schema/", nil))
+	body, _ := io.ReadAll(rec.Body)
+	var doc struct {
+		OpenAPI string `json:"openapi"`
+		Servers []struct {
+			URL string `json:"url"`
+		} `json:"servers"`
+		Paths map[string]struct {
+			Parameters []struct {
+				Name string `json:"name"`
+			} `json:"parameters"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		panic(err)
+	}
+	fmt.Println(rec.Code, rec.Header().Get("Content-Type"))
+	fmt.Println("OpenAPI", doc.OpenAPI, "at", doc.Servers[0].URL)
+	for _, p := range doc.Paths["/api/v2/theme/config/"].Parameters {
+		if p.Name != "" {
+			fmt.Println("the user's theme reads", p.Name)
+		}
+	}
+	// Output:
+	// 200 application/json
+	// OpenAPI 3.1.0 at https://api.example.com/theming
+	// the user's theme reads X-User
+}
+
+// A server URL that is neither an absolute http(s) URL nor a path is a
+// misconfiguration: OpenAPI panics when the host builds its handlers.
+func ExampleOpenAPI_badServerURL() {
+	defer func() { fmt.Println(recover()) }()
+	httpadapter.OpenAPI(httpadapter.Options{Source: &theming.Store{}}, "api.example.com")
+	// Output:
+	// httpadapter: OpenAPI server URL "api.example.com": want an absolute http(s) URL or a path starting with "/"
+}
