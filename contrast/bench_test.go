@@ -79,3 +79,48 @@ func BenchmarkMethods(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPolicies measures a whole check under each policy in one run:
+// Check (the exact method; it also reports the rendered ratio), Both, and
+// Both with APCA.
+func BenchmarkPolicies(b *testing.B) {
+	backdrop := colorref.HSL(0, 0, 100)
+	for _, p := range []struct {
+		name   string
+		policy contrast.Policy
+	}{
+		{"exact", contrast.Policy{Method: contrast.Exact}},
+		{"both", contrast.Policy{}},
+		{"both+apca", contrast.Policy{APCA: true}},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r, _ := p.policy.Check(benchOpaque, benchBG, backdrop, contrast.Text)
+				benchSink = r.Ratio
+			}
+		})
+	}
+}
+
+// BenchmarkSuggestFor measures a foreground fix under the exact method
+// and under Both, and a background fix under Both, in one run.
+func BenchmarkSuggestFor(b *testing.B) {
+	fg, bg, backdrop := colorref.HSL(221, 72, 60), colorref.HSL(0, 0, 98), colorref.HSL(0, 0, 100)
+	for _, c := range []struct {
+		name string
+		m    contrast.Method
+		side contrast.Side
+	}{
+		{"exact/foreground", contrast.Exact, contrast.Foreground},
+		{"both/foreground", contrast.Both, contrast.Foreground},
+		{"both/background", contrast.Both, contrast.Background},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				contrast.SuggestFor(fg, bg, backdrop, contrast.TextAA, c.m, c.side)
+			}
+		})
+	}
+}
