@@ -9,9 +9,9 @@ import (
 // the input is not a color or reference of the accepted grammar.
 var ErrSyntax = errors.New("invalid syntax")
 
-// ParseError is the error ParseColor and ParseRef return for input they
-// reject. It records the whole input and the byte offset at which the
-// parser gave up, and unwraps to ErrSyntax.
+// ParseError is the error ParseColor, ParseHex and ParseRef return for
+// input they reject. It records the whole input and the byte offset at
+// which the parser gave up, and unwraps to ErrSyntax.
 type ParseError struct {
 	Input  string // the text given to the parser
 	Offset int    // byte offset in Input where it went wrong

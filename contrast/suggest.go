@@ -119,7 +119,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	if Passes(fg, bg, backdrop, required, m) {
 		return orig, true
 	}
-	if side != Foreground && side != Background {
+	if side != Foreground && side != Background || m != Both && m != Exact && m != Rendered {
 		return colorref.Color{}, false
 	}
 	h, s, l, a := orig.HSLA()

@@ -186,3 +186,11 @@ func TestSideString(t *testing.T) {
 	assert.Equal(t, "background", contrast.Background.String())
 	assert.Equal(t, "Side(7)", contrast.Side(7).String())
 }
+
+func TestSuggestForRejectsUnknownArguments(t *testing.T) {
+	grey, white := colorref.HSL(0, 0, 60), colorref.HSL(0, 0, 100)
+	_, ok := contrast.SuggestFor(grey, white, white, contrast.TextAA, contrast.Method(5), contrast.Foreground)
+	assert.False(t, ok, "an unknown method has no suggestion")
+	_, ok = contrast.SuggestFor(grey, white, white, contrast.TextAA, contrast.Both, contrast.Side(3))
+	assert.False(t, ok, "an unknown side has no suggestion")
+}
