@@ -124,3 +124,22 @@ func BenchmarkSuggestFor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAuditStep measures what theming's audit does per finding:
+// the exact ratio and the APCA Lc ("exact"), and the same plus the
+// rendered ratio, which an audit under Both adds ("both").
+func BenchmarkAuditStep(b *testing.B) {
+	backdrop := colorref.HSL(0, 0, 100)
+	b.Run("exact", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			benchSink = contrast.RatioOver(benchOpaque, benchBG, backdrop) + contrast.APCAOver(benchOpaque, benchBG, backdrop)
+		}
+	})
+	b.Run("both", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			benchSink = contrast.RatioOver(benchOpaque, benchBG, backdrop) + contrast.APCAOver(benchOpaque, benchBG, backdrop) + contrast.RatioRendered(benchOpaque, benchBG, backdrop)
+		}
+	})
+}
