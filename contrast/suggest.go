@@ -108,9 +108,12 @@ func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []
 // fails: for fixed hue, saturation and alpha every sRGB channel grows
 // with lightness, even after compositing, so the exact ratio falls until
 // the foreground's luminance meets the background's and rises after it,
-// and the exact failures form one interval around the original. A typical
-// fix then costs a few dozen evaluations; a background fix, or a Rendered
-// one, costs one evaluation per grid step walked.
+// and the exact failures form one interval around the original. The same
+// holds for the background when the foreground is opaque (the background,
+// composited over the backdrop, grows with lightness too), so it is
+// skipped the same way. A typical fix then costs a few dozen evaluations;
+// a background fix under a translucent foreground, or a Rendered one,
+// costs one evaluation per grid step walked.
 func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, side Side) (colorref.Color, bool) {
 	orig := fg
 	if side == Background {
@@ -162,9 +165,10 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 		up++
 	}
 
-	if side == Foreground && m != Rendered {
+	if m != Rendered && (side == Foreground || fg.Opaque()) {
 		down, up = skipExactFailures(down, up, func(k int) bool {
-			return RatioOver(at(k), bg, backdrop) >= required
+			f, b := pairWith(at(k))
+			return RatioOver(f, b, backdrop) >= required
 		})
 	}
 
