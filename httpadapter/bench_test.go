@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/themekit/themekit/httpadapter"
@@ -54,6 +56,14 @@ func BenchmarkEndpoints(b *testing.B) {
 		Source:         theming.NewStore(snap),
 		PreferredTheme: func(*http.Request) (int, error) { return 2, nil },
 	})
+	// The form the adapter sends a browser, with its headers, for a
+	// baseline that writes the same bytes.
+	const browser = "gzip, deflate, br, zstd"
+	brReq := httptest.NewRequest(http.MethodGet, themesPath, nil)
+	brReq.Header.Set("Accept-Encoding", browser)
+	brRec := httptest.NewRecorder()
+	api.ServeHTTP(brRec, brReq)
+	brHeader, brBody := brRec.Header().Clone(), brRec.Body.Bytes()
 	benchmarks := []struct {
 		name   string
 		h      http.Handler
@@ -65,7 +75,17 @@ func BenchmarkEndpoints(b *testing.B) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(themes)
 		}), themesPath, nil, 200},
+		{"baseline/minimal handler writing the theme list's compressed bytes and headers", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			for k, v := range brHeader {
+				h[k] = v
+			}
+			w.Write(brBody)
+		}), themesPath, nil, 200},
 		{"component-defs", api, defsPath, nil, 200},
+		{"component-defs browser accept-encoding", api, defsPath, map[string]string{"Accept-Encoding": browser}, 200},
+		{"themes browser accept-encoding", api, themesPath, map[string]string{"Accept-Encoding": browser}, 200},
+		{"config browser accept-encoding", api, configPath, map[string]string{"Accept-Encoding": browser}, 200},
 		{"themes", api, themesPath, nil, 200},
 		{"config with a hook", api, configPath, nil, 200},
 		{"themes if-none-match 304", api, themesPath, map[string]string{"If-None-Match": etagOf(themes)}, 304},
@@ -82,6 +102,85 @@ func BenchmarkEndpoints(b *testing.B) {
 			run(b, bb.h, req, bb.want)
 		})
 	}
+}
+
+// BenchmarkPrecompression is the once-per-snapshot cost of compression:
+// each iteration builds fresh handlers on the default data and has a
+// browser (Accept-Encoding: gzip, deflate, br, zstd, so every coding is
+// made, to find the smallest) fetch every representation of the three
+// endpoints and the stylesheet for every theme once. It reports the time
+// per snapshot (ns/op), the bytes of the encoded forms kept
+// (encoded-B/snapshot) and the heap they and their bookkeeping hold once
+// built (heap-B/snapshot, measured after GC, against the same handlers
+// before any compressed request).
+func BenchmarkPrecompression(b *testing.B) {
+	snap := defaultSnapshot(b)
+	var ids []int
+	for _, th := range snap.Themes() {
+		ids = append(ids, th.ID())
+	}
+	// The user is the X-User header: each theme's config and stylesheet.
+	opts := func() httpadapter.Options {
+		return httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: func(r *http.Request) (int, error) {
+			return strconv.Atoi(r.Header.Get("X-User"))
+		}}
+	}
+	handlers := func() (api, css http.Handler) {
+		o := opts()
+		return httpadapter.New(o), httpadapter.Stylesheet(o)
+	}
+	fetchAll := func(api, css http.Handler, ae string) (encoded int) {
+		get := func(h http.Handler, path string, user int) {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Header.Set("X-User", strconv.Itoa(user))
+			if ae != "" {
+				req.Header.Set("Accept-Encoding", ae)
+			}
+			w := &benchWriter{h: make(http.Header)}
+			h.ServeHTTP(w, req)
+			if w.code != http.StatusOK {
+				b.Fatalf("GET %s: %d", path, w.code)
+			}
+			if w.h.Get("Content-Encoding") != "" {
+				encoded += w.n
+			}
+		}
+		get(api, defsPath, ids[0])
+		get(api, themesPath, ids[0])
+		for _, id := range ids {
+			get(api, configPath, id)
+			get(css, "/theme.css", id)
+		}
+		return encoded
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	// Memory, once: the same handlers before and after the browser's
+	// requests; the identity forms are made by the first, identity pass.
+	api, css := handlers()
+	fetchAll(api, css, "")
+	before := heap()
+	fetchAll(api, css, "gzip, deflate, br, zstd")
+	after := heap()
+	kept := 0 // every coding of every representation
+	for _, c := range []string{"gzip", "br", "zstd"} {
+		kept += fetchAll(api, css, c)
+	}
+	runtime.KeepAlive(api)
+	runtime.KeepAlive(css)
+
+	b.ResetTimer()
+	for b.Loop() {
+		api, css := handlers()
+		fetchAll(api, css, "gzip, deflate, br, zstd")
+	}
+	b.ReportMetric(float64(kept), "encoded-B/snapshot")
+	b.ReportMetric(float64(after)-float64(before), "heap-B/snapshot")
 }
 
 // BenchmarkTenants serves two snapshots in turn, as a host whose Source
