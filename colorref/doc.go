@@ -24,7 +24,7 @@
 //     comments, escapes or calc().
 //   - Numbers that overflow a float64 are rejected.
 //
-// Color.String gives one canonical form, "hsl(210, 50%, 40%)" when opaque
+// [Color.String] gives one canonical form, "hsl(210, 50%, 40%)" when opaque
 // and "hsla(210, 50%, 40%, 0.5)" otherwise, with each number rounded to at
 // most two decimals; Color.Compact gives the same without spaces, as palette
 // previews use it. SRGB converts to gamma-encoded sRGB exactly as CSS Color 4
@@ -34,18 +34,18 @@
 //
 // # Hex colors
 //
-// ParseHex reads the hex colors of color pickers and design-token files
+// [ParseHex] reads the hex colors of color pickers and design-token files
 // ("#rgb", "#rgba", "#rrggbb", "#rrggbbaa", either case, nothing around
 // them) into a Color, with the same *ParseError discipline as ParseColor,
 // so host code can convert them to a catalog's hsl() form with
-// Color.String. Catalog data itself stays hsl()/hsla().
+// [Color.String]. Catalog data itself stays hsl()/hsla().
 //
-// Color.Hex and Color.RGBA8 go the other way, to 8-bit channels computed
+// [Color.Hex] and [Color.RGBA8] go the other way, to 8-bit channels computed
 // as Chromium computes a legacy color for getComputedStyle (float32
 // hsl-to-sRGB, a 1e-7 nudge, then ×255 rounded half away from zero, so an
 // exact 76.5 is 77; alpha to the nearest 1/255). Browser-based contrast
 // checkers measure those integers; package contrast's rendered method
-// starts from them. ParseHex then Hex gives back the input's digits in the
+// starts from them. [ParseHex] then Hex gives back the input's digits in the
 // long lower-case form.
 //
 // # References

@@ -12,15 +12,15 @@ import (
 //
 // The input must be exactly the color: a leading "#", then 3, 4, 6 or 8 hex
 // digits and nothing else (no whitespace, no named colors, no "0x"). On
-// failure ParseHex returns the zero Color and a *ParseError that wraps
-// ErrSyntax and names the byte offset of the problem, as ParseColor does.
+// failure [ParseHex] returns the zero Color and a *[ParseError] that wraps
+// [ErrSyntax] and names the byte offset of the problem, as [ParseColor] does.
 //
 // The result holds the exact sRGB value of the digits in the hsl() model,
 // so Hex gives back the same digits (in the long lower-case form):
 //
 //	ParseHex("#F80").Hex() == "#ff8800"
 //
-// Use Color.String to write it in a catalog's hsl() form.
+// Use [Color.String] to write it in a catalog's hsl() form.
 func ParseHex(s string) (Color, error) {
 	if s == "" || s[0] != '#' {
 		return Color{}, syntaxError(s, 0, `expected "#" followed by 3, 4, 6 or 8 hex digits`)
@@ -63,7 +63,7 @@ func RGBA8(r, g, b, a uint8) Color {
 // browser-based checkers such as axe-core read:
 //
 //   - hue, saturation/100 and lightness/100 are held as float32, and the
-//     CSS Color 4 hsl-to-sRGB formula (see Color.SRGB) runs in float32
+//     CSS Color 4 hsl-to-sRGB formula (see [Color.SRGB]) runs in float32
 //     (gfx::HSLToSRGB in Chromium's ui/gfx/color_conversions.cc);
 //   - each channel gets 1e-7 added, so that an exact half such as the
 //     76.5 of hsl(120, 100%, 15%) is not lost to float error, is scaled
@@ -74,12 +74,12 @@ func RGBA8(r, g, b, a uint8) Color {
 //     stores the alpha of a legacy color in 8 bits.
 //
 // The result differs from rounding the exact float64 channels of
-// Color.SRGB only where a channel lies within about 3e-5 of a half step.
+// [Color.SRGB] only where a channel lies within about 3e-5 of a half step.
 func (c Color) RGBA8() (r, g, b, a uint8) {
 	s, l := float32(c.s/100), float32(c.l/100)
 	if s == 0 {
 		v := legacy8(l)
-		return v, v, v, To8(c.a)
+		return v, v, v, to8(c.a)
 	}
 	// Chromium computes h/30 and s·min(l, 1-l) inside f(n); they are the
 	// same float32 values for every channel, so they are computed once.
@@ -89,7 +89,7 @@ func (c Color) RGBA8() (r, g, b, a uint8) {
 		lo = m
 	}
 	chroma := float32(s * lo)
-	return legacy8(hslChannel32(0, h, l, chroma)), legacy8(hslChannel32(8, h, l, chroma)), legacy8(hslChannel32(4, h, l, chroma)), To8(c.a)
+	return legacy8(hslChannel32(0, h, l, chroma)), legacy8(hslChannel32(8, h, l, chroma)), legacy8(hslChannel32(4, h, l, chroma)), to8(c.a)
 }
 
 // hslChannel32 is f(n) of CSS Color 4's hsl-to-sRGB in float32, in the
@@ -131,9 +131,9 @@ func legacy8(v float32) uint8 {
 	return uint8(float64(x) + 0.5)
 }
 
-// To8 converts a channel or an alpha in [0, 1] to 8 bits: v·255 rounded
-// half up, clamped to [0, 255]. RGBA8 rounds alpha this way.
-func To8(v float64) uint8 {
+// to8 converts an alpha in [0, 1] to 8 bits: v·255 rounded half up,
+// clamped to [0, 255], as [Color.RGBA8] rounds alpha.
+func to8(v float64) uint8 {
 	x := v * 255
 	switch {
 	case !(x > 0): // also NaN
@@ -146,10 +146,11 @@ func To8(v float64) uint8 {
 
 // Hex returns c as a lower-case CSS hex color: "#rrggbb" when its alpha
 // rounds to 255 in 8 bits, "#rrggbbaa" otherwise. Channels and alpha are
-// rounded to 8 bits as RGBA8 rounds them (half up, as browsers compute
-// styles), so a color that does not sit on the 8-bit grid moves by at most
-// half a step: Hex is lossy for such colors, and ParseHex(c.Hex()) is the
-// 8-bit color a browser would paint for c.
+// the 8-bit values of [Color.RGBA8], the integers Chromium computes for c
+// (halves round up: hsl(120, 100%, 15%) is "#004d00", green 77). A color
+// off the 8-bit grid moves by at most half a step, so Hex is lossy for such
+// colors and ParseHex(c.Hex()) is the 8-bit color a browser reports for c;
+// for a color from [ParseHex], Hex gives the same digits back.
 func (c Color) Hex() string {
 	r, g, b, a := c.RGBA8()
 	const digits = "0123456789abcdef"

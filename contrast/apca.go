@@ -109,7 +109,7 @@ const (
 // the level for fine-detailed non-text such as outline icons and input
 // borders, rather than the Lc 30 of solid icons, because a catalog does not
 // say which kind a rule protects. Any other type gives an error wrapping
-// ErrUnknownType.
+// [ErrUnknownType].
 func APCARequired(t Type) (float64, error) {
 	switch t {
 	case Text:

@@ -93,7 +93,7 @@ func pick(l Level, aa, aaa float64) float64 {
 // Result is the outcome of a contrast check.
 type Result struct {
 	// Ratio is the WCAG 2 contrast ratio the verdict rests on, unrounded:
-	// Exact for the exact method, Rendered for the rendered one, and the
+	// [Exact] for the exact method, Rendered for the rendered one, and the
 	// lower of the two for Both.
 	Ratio    float64
 	Required float64 // the minimum ratio for the type and level
@@ -105,7 +105,7 @@ type Result struct {
 
 	Exact    float64 // the exact ratio (RatioOver)
 	Rendered float64 // the rendered ratio (RatioRendered)
-	// WCAGPass reports whether the ratio passes under Method: Exact
+	// WCAGPass reports whether the ratio passes under Method: [Exact]
 	// >= Required, Rendered > Required, or both for Both.
 	WCAGPass bool
 
@@ -118,7 +118,7 @@ type Result struct {
 }
 
 // String returns a one-line summary such as "4.48:1 < 4.5:1 text AA:
-// fail". A method other than Exact is named after the level, with both
+// fail". A method other than [Exact] is named after the level, with both
 // ratios when they print differently, and an APCA policy adds the Lc:
 // "4.50:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.49:1), Lc 71.3 < 75: fail".
 // It rounds for display only; the verdict compares unrounded values.
@@ -149,15 +149,15 @@ func (r Result) String() string {
 
 // Check computes the contrast ratio of fg over bg as Ratio does and
 // compares it, unrounded, with the minimum for type t at level l: 4.4999
-// fails 4.5. It is the exact method (Method Exact); the Result reports the
-// rendered ratio and the APCA Lc beside it. See CheckMethod and Policy for
+// fails 4.5. It is the exact method (Method [Exact]); the Result reports the
+// rendered ratio and the APCA Lc beside it. See [CheckMethod] and [Policy] for
 // the other methods. The error wraps ErrUnknownType or ErrUnknownLevel.
 func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
 	return CheckOver(fg, bg, white(), t, l)
 }
 
 // CheckOver is Check with a translucent background composited over the
-// given backdrop instead of white, as RatioOver does.
+// given backdrop instead of white, as [RatioOver] does.
 func CheckOver(fg, bg, backdrop colorref.Color, t Type, l Level) (Result, error) {
 	return Policy{Level: l, Method: Exact}.Check(fg, bg, backdrop, t)
 }

@@ -1,29 +1,29 @@
 // Package contrast measures the contrast between colorref colors: WCAG 2.x
 // relative luminance and contrast ratio, the WCAG thresholds for text and
 // non-text content, and the APCA-W3 lightness contrast. Every function but
-// Suggestions is allocation-free.
+// [Suggestions] is allocation-free.
 //
 // # Methods
 //
 // A contrast ratio can be measured two ways, and near a threshold they
 // disagree, so a Method says which one a check uses:
 //
-//   - Exact (RatioOver) computes the WCAG formula on exact sRGB values,
+//   - [Exact] ([RatioOver]) computes the WCAG formula on exact sRGB values,
 //     compositing translucent layers in float64, and passes a ratio that
 //     is at least the minimum, as WCAG words it.
-//   - Rendered (RatioRendered) computes what a browser-based checker such
+//   - [Rendered] ([RatioRendered]) computes what a browser-based checker such
 //     as axe-core measures on a page rendered in Chromium, and passes a
 //     ratio strictly above the minimum, as axe-core does
 //     (lib/checks/color/color-contrast-evaluate.js: contrast > expected).
-//   - Both, the zero value and the default, passes a pair only when Exact
-//     and Rendered both pass it. A theme that passes under Both passes the
+//   - [Both], the zero value and the default, passes a pair only when [Exact]
+//     and [Rendered] both pass it. A theme that passes under [Both] passes the
 //     formula and axe-core alike, and a suggested fix never lands in the
 //     band between them.
 //
 // The rendered method follows the browser and the checker step by step:
 //
 //  1. Each color becomes the integers Chromium reports in its computed
-//     style (colorref.Color.RGBA8): hsl() converted to sRGB in float32
+//     style ([colorref.Color.RGBA8]): hsl() converted to sRGB in float32
 //     with CSS Color 4's formula (gfx::HSLToSRGB, ui/gfx/color_conversions.cc),
 //     1e-7 added to each channel, scaled by 255 and rounded half away from
 //     zero, so the 76.5 of hsl(120, 100%, 15%) is reported as 77
@@ -61,26 +61,26 @@
 //
 // # Policies
 //
-// A Policy combines a WCAG 2 level (AA or AAA: text 4.5 and 7, large text 3
+// A [Policy] combines a WCAG 2 level (AA or AAA: text 4.5 and 7, large text 3
 // and 4.5, non-text 3 at both), a method, and optionally APCA: with APCA
 // set, a pair must also reach the APCA Readability Criterion's Bronze
-// simple-mode level for its type (APCARequired: Lc 75 for body text, 60
+// simple-mode level for its type ([APCARequired]: Lc 75 for body text, 60
 // for large text, 45 for non-text, compared as |Lc|), and the Result
-// reports the Lc next to the WCAG verdict. The zero Policy is AA under
-// Both without APCA.
+// reports the Lc next to the WCAG verdict. The zero [Policy] is AA under
+// [Both] without APCA.
 //
 // # Suggestions
 //
-// SuggestFor finds the nearest lightness of the foreground or of the
+// [SuggestFor] finds the nearest lightness of the foreground or of the
 // background that makes a failing pair pass under a method, on the grid
 // colorref prints (0.01 percentage points), keeping hue, saturation and
 // alpha as printed, and re-checks the suggestion parsed back from its
-// printed form; Suggestions returns the fix for each side, nearest first.
-// SuggestLightness is the foreground fix under Both.
+// printed form; [Suggestions] returns the fix for each side, nearest first.
+// [SuggestLightness] is the foreground fix under [Both].
 //
 // # Decisions
 //
-//   - Luminance follows the WCAG 2.2 definition as the W3C publishes it
+//   - [Luminance] follows the WCAG 2.2 definition as the W3C publishes it
 //     today: sRGB linearisation threshold 0.04045 (not the 0.03928 of older
 //     texts; no 8-bit value lies between them), coefficients 0.2126, 0.7152
 //     and 0.0722.
@@ -89,9 +89,9 @@
 //     foreground is composited over the background; a translucent
 //     background is composited over a backdrop, which is opaque white (a
 //     browser's default canvas) unless the caller names another with
-//     RatioOver, APCAOver or CheckOver. A theme's page background is the
-//     usual backdrop to name. Composite does the same for any pair.
-//   - Alpha is ignored by Luminance: it measures the color as if opaque.
+//     [RatioOver], [APCAOver] or [CheckOver]. A theme's page background is the
+//     usual backdrop to name. [Composite] does the same for any pair.
+//   - Alpha is ignored by [Luminance]: it measures the color as if opaque.
 //   - Ratios are never rounded before they are compared: a ratio of 4.4999
 //     fails a 4.5 minimum even though it prints as 4.50.
 //   - Non-text contrast (WCAG 1.4.11) exists only at level AA; level AAA

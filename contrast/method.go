@@ -9,25 +9,25 @@ import (
 )
 
 // Method says how a contrast ratio is measured and judged. The zero
-// Method is Both.
+// Method is [Both].
 type Method int
 
 // The methods.
 const (
-	// Both passes a pair only when Exact and Rendered both pass it: a
-	// theme that passes under Both passes the WCAG formula on exact
+	// Both passes a pair only when [Exact] and [Rendered] both pass it: a
+	// theme that passes under [Both] passes the WCAG formula on exact
 	// colors and a browser-based checker such as axe-core alike.
 	Both Method = iota
-	// Exact measures the colors as exact sRGB values (RatioOver) and
+	// Exact measures the colors as exact sRGB values ([RatioOver]) and
 	// passes a ratio at least the minimum, as WCAG 2 words it.
 	Exact
 	// Rendered measures the 8-bit colors a browser computes and flattens
-	// (RatioRendered) and passes a ratio strictly above the minimum, as
+	// ([RatioRendered]) and passes a ratio strictly above the minimum, as
 	// axe-core judges it (color-contrast-evaluate.js: contrast > expected).
 	Rendered
 )
 
-// String returns "both", "exact" or "rendered", the names ParseMethod
+// String returns "both", "exact" or "rendered", the names [ParseMethod]
 // accepts.
 func (m Method) String() string {
 	switch m {
@@ -41,12 +41,12 @@ func (m Method) String() string {
 	return "Method(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ErrUnknownMethod is returned for a method other than Both, Exact and
-// Rendered, and by ParseMethod for any other name.
+// ErrUnknownMethod is returned for a method other than [Both], [Exact] and
+// [Rendered], and by [ParseMethod] for any other name.
 var ErrUnknownMethod = errors.New("contrast: unknown method")
 
 // ParseMethod returns the Method named s: "both", "exact" or "rendered".
-// Any other string gives an error wrapping ErrUnknownMethod.
+// Any other string gives an error wrapping [ErrUnknownMethod].
 func ParseMethod(s string) (Method, error) {
 	switch s {
 	case "both":
@@ -71,7 +71,7 @@ func (m Method) passes(exact, rendered, required float64) bool {
 }
 
 // decisive returns the ratio a verdict under m rests on: the exact or the
-// rendered one, and for Both the lower of the two.
+// rendered one, and for [Both] the lower of the two.
 func (m Method) decisive(exact, rendered float64) float64 {
 	switch m {
 	case Exact:
@@ -84,7 +84,7 @@ func (m Method) decisive(exact, rendered float64) float64 {
 
 // Passes reports whether fg over bg, with a translucent bg over
 // backdrop, reaches the ratio required under method m. It is the test
-// CheckMethod and the suggestions apply, without the Result.
+// [CheckMethod] and the suggestions apply, without the [Result].
 func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:
@@ -99,32 +99,32 @@ func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 }
 
 // CheckMethod checks fg over bg, with a translucent bg over backdrop, for
-// content of type t at level l under method m. The Result carries both
+// content of type t at level l under method m. The [Result] carries both
 // ratios whatever the method, so a report can show them where they
-// differ. The error wraps ErrUnknownType, ErrUnknownLevel or
-// ErrUnknownMethod.
+// differ. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
+// [ErrUnknownMethod].
 func CheckMethod(fg, bg, backdrop colorref.Color, t Type, l Level, m Method) (Result, error) {
 	return Policy{Level: l, Method: m}.Check(fg, bg, backdrop, t)
 }
 
 // Policy is what a contrast check demands: a WCAG 2 level, the method its
 // ratio is measured with, and optionally APCA's Bronze simple-mode level
-// as well. The zero Policy is WCAG 2 AA under Both, without APCA.
+// as well. The zero [Policy] is WCAG 2 AA under [Both], without APCA.
 type Policy struct {
 	Level  Level
 	Method Method
-	// APCA also requires |Lc| >= APCARequired(t) (see APCARequired), on
-	// the exact colors as APCAOver measures them.
+	// APCA also requires |Lc| >= APCARequired(t) (see [APCARequired]), on
+	// the exact colors as [APCAOver] measures them.
 	APCA bool
 }
 
 // Check checks fg over bg, with a translucent bg over backdrop, for
-// content of type t under p. Result.Pass is the whole verdict: the WCAG 2
+// content of type t under p. [Result].Pass is the whole verdict: the WCAG 2
 // ratio under p.Method and, when p.APCA is set, the APCA level. Both
 // ratios are always reported; the Lc and its minimum only when p.APCA is
-// set (APCAOver gives it otherwise), which keeps a WCAG-only check about
-// a tenth dearer than the exact ratio alone. The error wraps ErrUnknownType,
-// ErrUnknownLevel or ErrUnknownMethod.
+// set ([APCAOver] gives it otherwise), which keeps a WCAG-only check about
+// a tenth dearer than the exact ratio alone. The error wraps [ErrUnknownType],
+// [ErrUnknownLevel] or [ErrUnknownMethod].
 func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	req, err := Required(t, p.Level)
 	if err != nil {

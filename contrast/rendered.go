@@ -14,7 +14,7 @@ type rgba8 struct {
 }
 
 // computed returns c as axe-core reads it from Chromium's computed style:
-// the 8-bit channels of colorref.Color.RGBA8 and the alpha that Chromium
+// the 8-bit channels of [colorref.Color.RGBA8] and the alpha that Chromium
 // serializes for the 8-bit alpha (see cssAlpha).
 func computed(c colorref.Color) rgba8 {
 	r, g, b, a := c.RGBA8()
@@ -130,21 +130,21 @@ func ratio8(f, b [3]uint8) float64 {
 // RatioRendered returns the WCAG 2 contrast ratio of fg over bg, with a
 // translucent bg over backdrop, as a browser-based checker measures it on
 // a page rendered in Chromium: each color converted to 8-bit sRGB
-// channels as Chromium computes its style (colorref.Color.RGBA8), the
+// channels as Chromium computes its style ([colorref.Color.RGBA8]), the
 // layers flattened one over the next with each channel rounded to an
 // integer (backdrop, then background, then foreground, as axe-core's
 // flattenColors does), and the WCAG formula applied to those integers.
 // See the package documentation for the sources. The backdrop's own alpha
 // is ignored.
 //
-// It differs from RatioOver, the exact method, by up to a few hundredths
+// It differs from [RatioOver], the exact method, by up to a few hundredths
 // near the usual thresholds; it does not allocate.
 func RatioRendered(fg, bg, backdrop colorref.Color) float64 {
 	f, b := renderedPair(fg, bg, backdrop)
 	return ratio8(f, b)
 }
 
-// RenderedColors returns the two opaque 8-bit colors RatioRendered
+// RenderedColors returns the two opaque 8-bit colors [RatioRendered]
 // compares, the foreground and the background as a checker sees them after
 // flattening, as colorref colors (for a report, or their Hex).
 func RenderedColors(fg, bg, backdrop colorref.Color) (f, b colorref.Color) {

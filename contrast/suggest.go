@@ -34,10 +34,10 @@ func (s Side) String() string {
 
 // SuggestLightness returns the color closest to fg that keeps fg's hue,
 // saturation and alpha and changes only its lightness so that the pair
-// passes required under Both methods, and true: the exact ratio is at
+// passes required under both methods ([Both]), and true: the exact ratio is at
 // least required and the rendered ratio, the one axe-core measures in a
 // browser, is above it. It is SuggestFor(fg, bg, backdrop, required, Both,
-// Foreground); see SuggestFor for the search, the printed form and the
+// Foreground); see [SuggestFor] for the search, the printed form and the
 // cases without a solution.
 func SuggestLightness(fg, bg, backdrop colorref.Color, required float64) (colorref.Color, bool) {
 	return SuggestFor(fg, bg, backdrop, required, Both, Foreground)
@@ -51,7 +51,7 @@ type Suggestion struct {
 	Distance float64
 }
 
-// Suggestions returns the fixes SuggestFor finds on each side of a failing
+// Suggestions returns the fixes [SuggestFor] finds on each side of a failing
 // pair under method m, closest first (the foreground first on a tie). It
 // returns nil when the pair already passes or no lightness of either side
 // passes.
@@ -92,7 +92,7 @@ func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []
 // hue, saturation and alpha are the original's rounded to two decimals as
 // Color.String rounds them. Before it is returned, its printed form is
 // parsed back and checked again under m, so a fix applied as text passes
-// as it was checked; with Both it passes the exact formula and a
+// as it was checked; with [Both] it passes the exact formula and a
 // browser-based checker alike, never in the band where they disagree. Of
 // the passing lightnesses on the grid, the suggestion's is the nearest to
 // the original's; on a tie the one with the higher ratio (under m) wins,
@@ -103,7 +103,7 @@ func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []
 //
 // The search walks the grid outward from the original lightness, nearest
 // first, so it makes no assumption about the shape of the ratio (the
-// rendered ratio is a staircase). For the foreground under Exact or Both
+// rendered ratio is a staircase). For the foreground under [Exact] or [Both]
 // it first skips, by bisection, the lightnesses where the exact ratio
 // fails: for fixed hue, saturation and alpha every sRGB channel grows
 // with lightness, even after compositing, so the exact ratio falls until
@@ -112,7 +112,7 @@ func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []
 // holds for the background when the foreground is opaque (the background,
 // composited over the backdrop, grows with lightness too), so it is
 // skipped the same way. A typical fix then costs a few dozen evaluations;
-// a background fix under a translucent foreground, or a Rendered one,
+// a background fix under a translucent foreground, or a [Rendered] one,
 // costs one evaluation per grid step walked.
 func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, side Side) (colorref.Color, bool) {
 	orig := fg
@@ -218,7 +218,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 // skipExactFailures moves down and up, the nearest grid points below and
 // above the original lightness, past the points where the exact ratio
 // fails, by bisection. exactPasses must fail on one interval of the grid
-// (see SuggestFor), which may hold down or up or neither. When a side has
+// (see [SuggestFor]), which may hold down or up or neither. When a side has
 // no exact pass at all, its index moves off the grid (-1 or
 // lightnessSteps+1).
 func skipExactFailures(down, up int, exactPasses func(k int) bool) (int, int) {
