@@ -206,7 +206,11 @@ func indexHandler(users map[string]int) http.Handler {
 }
 
 // accessLog logs each request: method, path, status, bytes and duration.
+// It hands the record to the logger's handler itself, with no caller
+// (slog.Logger's methods spend a third of the time of a logged request
+// finding the caller, which an access log line does not show).
 func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+	h := log.Handler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w}
@@ -214,12 +218,19 @@ func accessLog(log *slog.Logger, next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+		ctx := r.Context()
+		if !h.Enabled(ctx, slog.LevelInfo) {
+			return
+		}
+		end := time.Now()
+		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+		line.AddAttrs(
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
 			slog.Int("status", rec.status),
 			slog.Int64("bytes", rec.bytes),
-			slog.Duration("duration", time.Since(start)))
+			slog.Duration("duration", end.Sub(start)))
+		h.Handle(ctx, line)
 	})
 }
 

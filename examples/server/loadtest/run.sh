@@ -7,13 +7,26 @@
 #
 #   bash examples/server/loadtest/run.sh            # 10 s per measurement, 3 rounds
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
+#   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
 #
-# Four servers are measured: the example server as run by default (access
-# log to a file), the same with -access-log=false (the adapter alone), the
-# baseline sending the same headers and body (the same bytes on the wire:
-# the primary yardstick) and the baseline sending the body with only
-# Content-Type. When taskset is present the servers share core 0 and wrk
-# has core 1, which steadies the figures on a 2-core machine.
+# SECTIONS picks what runs (default: all four):
+#   sizes        bytes per endpoint in identity, gzip, br and zstd as the
+#                example server sends them, and gzip -9 of the identity body
+#   identity     requests without Accept-Encoding (identity bodies)
+#   compressed   requests with a browser's Accept-Encoding: gzip, deflate,
+#                br, zstd (precompressed bodies)
+#   conditional  If-None-Match answered 304 against a full GET
+#
+# Six servers are measured: the example server as run by default (access
+# log to a file through its buffered log), the same with -access-log=false
+# (the adapter alone), the baseline sending the same headers and body (the
+# same bytes on the wire: the primary yardstick) for identity requests,
+# the baseline sending the body with only Content-Type, the baseline
+# sending the same precompressed bytes and headers a browser gets, and the
+# baseline writing the identity body through gzhttp (on-the-fly gzip, what
+# a Go host without precompression would run). When taskset is present
+# the servers share core 0 and wrk has core 1, which steadies the figures
+# on a 2-core machine.
 #
 # Every request loop is bounded by wrk's -d; the servers listen on
 # 127.0.0.1 only and are stopped on exit.
@@ -23,10 +36,16 @@ cd "$(dirname "$0")/../../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
+SECTIONS=${SECTIONS:-sizes identity compressed conditional}
+BROWSER_AE="gzip, deflate, br, zstd"
 LOGGED=127.0.0.1:18000
 QUIET=127.0.0.1:18002
 SAME=127.0.0.1:18001
 BARE=127.0.0.1:18003
+SAMEZ=127.0.0.1:18004
+GZHTTP=127.0.0.1:18005
+PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/)
+section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 # wrk (installed when missing), CPU pinning, a scratch directory and
 # the cleanup of started servers.
@@ -52,9 +71,15 @@ pids+=($!)
 pids+=($!)
 "${server_cpu[@]}" "$tmp/baseline" -addr "$BARE" -from "http://$LOGGED" >/dev/null &
 pids+=($!)
+"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZ" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" >/dev/null &
+pids+=($!)
+"${server_cpu[@]}" "$tmp/baseline" -addr "$GZHTTP" -from "http://$LOGGED" -gzhttp >/dev/null &
+pids+=($!)
 ready "$QUIET"
 ready "$SAME"
 ready "$BARE"
+ready "$SAMEZ"
+ready "$GZHTTP"
 
 wrk_run() { # url [header] -> "requests/s p50 p99", latencies as wrk prints them
   local args=(-t1 -c"$CONNECTIONS" -d"$DURATION" --latency)
@@ -63,20 +88,40 @@ wrk_run() { # url [header] -> "requests/s p50 p99", latencies as wrk prints them
     awk '/^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2} END {print r, p50, p99}'
 }
 
+add() { awk -v a="$1" -v b="$2" 'BEGIN {print a + b}'; }
+
 echo "wrk -t1 -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating; $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
+
+if section sizes; then
+  echo
+  echo "bytes per endpoint as the example server sends them (gzip -9: the identity body through gzip -9, for reference):"
+  printf '%-30s %9s %9s %9s %9s %9s\n' endpoint identity gzip br zstd "gzip -9"
+  for path in "${PATHS[@]}" /theme.css; do
+    sizes=()
+    for ae in identity gzip br zstd; do
+      sizes+=("$(curl -s -H "Accept-Encoding: $ae" "http://$QUIET$path" | wc -c)")
+    done
+    ref=$(curl -s -H "Accept-Encoding: identity" "http://$QUIET$path" | gzip -9 | wc -c)
+    printf '%-30s %9s %9s %9s %9s %9s\n' "$path" "${sizes[@]}" "$ref"
+  done
+fi
+
+if section identity; then
+echo
+echo "identity (no Accept-Encoding):"
 printf '%-30s %10s %10s %10s %10s %8s %8s %8s\n' endpoint same/s bare/s quiet/s logged/s quiet:s logged:s quiet:b
 latency=()
-for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; do
+for path in "${PATHS[@]}"; do
   sum_same=0 sum_bare=0 sum_quiet=0 sum_logged=0
   for _ in $(seq "$ROUNDS"); do
     read -r r_same p50_same p99_same <<<"$(wrk_run "http://$SAME$path")"
     read -r r_quiet p50_quiet p99_quiet <<<"$(wrk_run "http://$QUIET$path")"
     read -r r_bare _ _ <<<"$(wrk_run "http://$BARE$path")"
     read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path")"
-    sum_same=$(awk -v a="$sum_same" -v b="$r_same" 'BEGIN {print a + b}')
-    sum_quiet=$(awk -v a="$sum_quiet" -v b="$r_quiet" 'BEGIN {print a + b}')
-    sum_bare=$(awk -v a="$sum_bare" -v b="$r_bare" 'BEGIN {print a + b}')
-    sum_logged=$(awk -v a="$sum_logged" -v b="$r_logged" 'BEGIN {print a + b}')
+    sum_same=$(add "$sum_same" "$r_same")
+    sum_quiet=$(add "$sum_quiet" "$r_quiet")
+    sum_bare=$(add "$sum_bare" "$r_bare")
+    sum_logged=$(add "$sum_logged" "$r_logged")
   done
   latency+=("$(printf '%-30s %10s %10s %10s %10s' "$path" "$p50_same" "$p99_same" "$p50_quiet" "$p99_quiet")")
   awk -v p="$path" -v s="$sum_same" -v b="$sum_bare" -v q="$sum_quiet" -v l="$sum_logged" -v n="$ROUNDS" \
@@ -84,17 +129,42 @@ for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; 
 done
 echo "same: baseline, same headers and body; bare: baseline, body and Content-Type only;"
 echo "quiet: example server -access-log=false; logged: example server as run by default"
-echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
 
 echo
 echo "latency in the last round (wrk --latency):"
 printf '%-30s %10s %10s %10s %10s\n' endpoint same-p50 same-p99 quiet-p50 quiet-p99
 printf '%s\n' "${latency[@]}"
+fi
 
+if section compressed; then
+echo
+echo "compressed (Accept-Encoding: $BROWSER_AE):"
+printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez/s gzhttp/s quiet/s logged/s quiet:z logged:z log:quiet quiet:gzh
+for path in "${PATHS[@]}"; do
+  sum_z=0 sum_g=0 sum_quiet=0 sum_logged=0
+  for _ in $(seq "$ROUNDS"); do
+    read -r r_z _ _ <<<"$(wrk_run "http://$SAMEZ$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_quiet _ _ <<<"$(wrk_run "http://$QUIET$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_g _ _ <<<"$(wrk_run "http://$GZHTTP$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path" "Accept-Encoding: $BROWSER_AE")"
+    sum_z=$(add "$sum_z" "$r_z")
+    sum_g=$(add "$sum_g" "$r_g")
+    sum_quiet=$(add "$sum_quiet" "$r_quiet")
+    sum_logged=$(add "$sum_logged" "$r_logged")
+  done
+  awk -v p="$path" -v z="$sum_z" -v g="$sum_g" -v q="$sum_quiet" -v l="$sum_logged" -v n="$ROUNDS" \
+    'BEGIN {printf "%-30s %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f %8.2f\n", p, z/n, g/n, q/n, l/n, q/z, l/z, l/q, q/g}'
+done
+echo "samez: baseline, the same precompressed bytes and headers; gzhttp: baseline, identity body through gzhttp;"
+echo "log:quiet: the default server (logging every request) against -access-log=false: the logging cost"
+fi
+echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
+
+if section conditional; then
 echo
 echo "conditional GET (If-None-Match with the current ETag, answered 304) against a full GET, quiet server:"
 printf '%-30s %10s %10s %8s\n' endpoint 200/s 304/s 304:200
-for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; do
+for path in "${PATHS[@]}"; do
   etag=$(curl -sI "http://$QUIET$path" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
   code=$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "http://$QUIET$path")
   if [ "$code" != 304 ]; then
@@ -105,3 +175,4 @@ for path in /api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/; 
   read -r cond _ _ <<<"$(wrk_run "http://$QUIET$path" "If-None-Match: $etag")"
   awk -v p="$path" -v f="$full" -v c="$cond" 'BEGIN {printf "%-30s %10.0f %10.0f %8.2f\n", p, f, c, c/f}'
 done
+fi

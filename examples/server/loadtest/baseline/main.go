@@ -4,7 +4,12 @@
 // server once at start (-from), so both serve exactly the same body; with
 // -same-headers it also sends the same response headers (all but Date,
 // which net/http adds), so the two responses are the same bytes on the
-// wire and the difference measured is the handler's work alone.
+// wire and the difference measured is the handler's work alone. With
+// -accept-encoding it fetches (and serves) the bytes the example server
+// sends a client with that Accept-Encoding: a precompressed body with
+// its Content-Encoding. With -gzhttp it serves the identity body through
+// klauspost/compress's gzhttp middleware, compressing on the fly, as a Go
+// host without precompression would.
 package main
 
 import (
@@ -14,17 +19,31 @@ import (
 	"log"
 	"net/http"
 	"slices"
+
+	"github.com/klauspost/compress/gzhttp"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:18001", "`host:port` to listen on")
 	from := flag.String("from", "http://127.0.0.1:18000", "the example server's base `URL`")
 	sameHeaders := flag.Bool("same-headers", false, "send the example server's response headers too")
+	acceptEncoding := flag.String("accept-encoding", "", "fetch (and serve) the bytes sent for this Accept-Encoding `value`")
+	onTheFly := flag.Bool("gzhttp", false, "serve the identity body through gzhttp, compressing per request")
 	flag.Parse()
 
 	mux := http.NewServeMux()
 	for _, path := range []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/"} {
-		resp, err := http.Get(*from + path)
+		req, err := http.NewRequest(http.MethodGet, *from+path, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+		// Set explicitly (even when empty), so the client neither adds
+		// gzip nor decodes: the bytes are the ones sent.
+		req.Header["Accept-Encoding"] = []string{*acceptEncoding}
+		if *acceptEncoding == "" {
+			req.Header["Accept-Encoding"] = []string{"identity"}
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -38,14 +57,18 @@ func main() {
 			header = resp.Header.Clone()
 			header.Del("Date")
 		}
-		mux.HandleFunc(path+"{$}", func(w http.ResponseWriter, r *http.Request) {
-			h := w.Header()
+		var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hd := w.Header()
 			for k, v := range header {
-				h[k] = v
+				hd[k] = v
 			}
 			w.Write(body)
 		})
-		fmt.Printf("%s: %d bytes, headers %v\n", path, len(body), slices.Sorted(func(yield func(string) bool) {
+		if *onTheFly {
+			h = gzhttp.GzipHandler(h)
+		}
+		mux.Handle(path+"{$}", h)
+		fmt.Printf("%s: %d bytes (%s), headers %v\n", path, len(body), resp.Header.Get("Content-Encoding"), slices.Sorted(func(yield func(string) bool) {
 			for k := range header {
 				if !yield(k) {
 					return
