@@ -253,9 +253,36 @@ func TestRenderedAgreesWithAxe(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &v))
 	require.GreaterOrEqual(t, len(v.Pairs), 300)
 	t.Logf("%d pairs, axe-core %s, %s", len(v.Pairs), v.Axe, v.UserAgent)
+	checkAgainstAxe(t, v.Pairs)
+}
 
+// TestRenderedAgreesWithAxeInChromium makes the same comparison as
+// TestRenderedAgreesWithAxe on the same pairs, rendered now in the
+// installed Chromium with the pinned axe-core, so that CI notices when a
+// browser or checker update changes what the rendered method must
+// reproduce. It skips, naming what is missing, without chromium or
+// testdata/axe's node_modules.
+func TestRenderedAgreesWithAxeInChromium(t *testing.T) {
+	browserAndAxe(t)
+	pairs := vectorPairs()
+	recs, version, ua := runAxe(t, pairs)
+	t.Logf("%d pairs, axe-core %s, %s", len(pairs), version, ua)
+	vs := make([]axeVector, len(pairs))
+	for i := range pairs {
+		vs[i] = axeVector{pairs[i], recs[i]}
+	}
+	checkAgainstAxe(t, vs)
+}
+
+// checkAgainstAxe checks every pair's record from Chromium and axe-core:
+// colorref's 8-bit colors are the computed styles, the flattened colors
+// are axe-core's, the verdict under Rendered is axe-core's at AA and AAA,
+// and the canvas painted each layer within one step of the flattened
+// value.
+func checkAgainstAxe(t *testing.T, vs []axeVector) {
+	t.Helper()
 	checked, unrounded, canvasOff, exactDisagrees := 0, 0, 0, 0
-	for i, p := range v.Pairs {
+	for i, p := range vs {
 		fg, bg, bd := mustParse(t, p.FG), mustParse(t, p.BG), mustParse(t, p.Backdrop)
 		name := fmt.Sprintf("pair %d: %s on %s over %s", i, p.FG, p.BG, p.Backdrop)
 		for _, c := range []struct {
@@ -326,7 +353,7 @@ func TestRenderedAgreesWithAxe(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d axe verdicts and %d unrounded axe ratios compared; %d of %d channels painted on a canvas one step from the flattened value", checked, unrounded, canvasOff, 6*len(v.Pairs))
+	t.Logf("%d axe verdicts and %d unrounded axe ratios compared; %d of %d channels painted on a canvas one step from the flattened value", checked, unrounded, canvasOff, 6*len(vs))
 	t.Logf("the exact method disagrees with axe-core on %d of those verdicts, the rendered method on none", exactDisagrees)
 	require.Greater(t, checked, 300)
 	require.Positive(t, exactDisagrees, "the vectors should hold pairs in the band where the methods disagree")
