@@ -125,6 +125,19 @@ func TestTheContrastReportRoute(t *testing.T) {
 		assert.NotEqual(t, etag, resp.Header.Get("ETag"), "the br form's ETag is its own")
 	})
 
+	t.Run("the start page is served precompressed", func(t *testing.T) {
+		_, page := get(t, ts.URL+"/", nil) // Go's client asks for gzip and decodes it
+		req := must(http.NewRequest(http.MethodGet, ts.URL+"/", nil))
+		req.Header.Set("Accept-Encoding", "br")
+		resp, err := client.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		assert.Equal(t, "br", resp.Header.Get("Content-Encoding"))
+		decoded, err := io.ReadAll(brotli.NewReader(resp.Body))
+		require.NoError(t, err)
+		assert.Equal(t, string(page), string(decoded), "the decoded start page")
+	})
+
 	t.Run("the start page links the report", func(t *testing.T) {
 		_, body := get(t, ts.URL+"/", nil)
 		assert.Contains(t, string(body), `<a href="/theme/report">`, "GET /")
