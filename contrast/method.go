@@ -162,3 +162,57 @@ func abs(v float64) float64 {
 	}
 	return v
 }
+
+// MarshalText implements encoding.TextMarshaler with the name String
+// returns, so a Method reads "both" in JSON; a Method other than Both,
+// Exact and Rendered is an error wrapping [ErrUnknownMethod].
+func (m Method) MarshalText() ([]byte, error) {
+	if m != Both && m != Exact && m != Rendered {
+		return nil, fmt.Errorf("%w %v", ErrUnknownMethod, m)
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseMethod],
+// so a Method can be a flag (flag.TextVar) or a JSON field. On error m is
+// left unchanged.
+func (m *Method) UnmarshalText(text []byte) error {
+	p, err := ParseMethod(string(text))
+	if err != nil {
+		return err
+	}
+	*m = p
+	return nil
+}
+
+// ParseLevel returns the Level named s: "AA" or "AAA", as [Level.String]
+// writes them. Any other string gives an error wrapping [ErrUnknownLevel].
+func ParseLevel(s string) (Level, error) {
+	switch s {
+	case "AA":
+		return AA, nil
+	case "AAA":
+		return AAA, nil
+	}
+	return 0, fmt.Errorf("%w %q (want AA or AAA)", ErrUnknownLevel, s)
+}
+
+// MarshalText implements encoding.TextMarshaler with "AA" or "AAA"; any
+// other Level is an error wrapping [ErrUnknownLevel].
+func (l Level) MarshalText() ([]byte, error) {
+	if l != AA && l != AAA {
+		return nil, fmt.Errorf("%w %v", ErrUnknownLevel, l)
+	}
+	return []byte(l.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseLevel]. On
+// error l is left unchanged.
+func (l *Level) UnmarshalText(text []byte) error {
+	p, err := ParseLevel(string(text))
+	if err != nil {
+		return err
+	}
+	*l = p
+	return nil
+}

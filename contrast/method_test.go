@@ -1,6 +1,8 @@
 package contrast_test
 
 import (
+	"encoding/json"
+	"flag"
 	"math"
 	"testing"
 
@@ -176,5 +178,47 @@ func TestLinear8Table(t *testing.T) {
 		// (L+0.05)/0.05.
 		got := contrast.RatioRendered(grey, colorref.HSL(0, 0, 0), colorref.HSL(0, 0, 0))*0.05 - 0.05
 		assert.InDelta(t, want, got, 1e-12, "grey %d", k)
+	}
+}
+
+func TestMethodAndLevelAsText(t *testing.T) {
+	var v struct {
+		Method contrast.Method `json:"method"`
+		Level  contrast.Level  `json:"level"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(`{"method":"rendered","level":"AAA"}`), &v))
+	assert.Equal(t, contrast.Rendered, v.Method)
+	assert.Equal(t, contrast.AAA, v.Level)
+	out, err := json.Marshal(v)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"method":"rendered","level":"AAA"}`, string(out))
+
+	assert.ErrorIs(t, json.Unmarshal([]byte(`{"method":"fast"}`), &v), contrast.ErrUnknownMethod)
+	assert.ErrorIs(t, json.Unmarshal([]byte(`{"level":"aa"}`), &v), contrast.ErrUnknownLevel, "level names are upper case")
+	assert.Equal(t, contrast.Rendered, v.Method, "a failed unmarshal leaves the value")
+	_, err = contrast.Method(9).MarshalText()
+	assert.ErrorIs(t, err, contrast.ErrUnknownMethod)
+	_, err = contrast.Level(9).MarshalText()
+	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
+
+	fs := flag.NewFlagSet("themecheck", flag.ContinueOnError)
+	var method contrast.Method
+	var level contrast.Level
+	fs.TextVar(&method, "method", contrast.Both, "exact, rendered or both")
+	fs.TextVar(&level, "level", contrast.AA, "AA or AAA")
+	require.NoError(t, fs.Parse([]string{"-method", "exact", "-level", "AAA"}))
+	assert.Equal(t, contrast.Exact, method)
+	assert.Equal(t, contrast.AAA, level)
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range []contrast.Level{contrast.AA, contrast.AAA} {
+		got, err := contrast.ParseLevel(l.String())
+		require.NoError(t, err)
+		assert.Equal(t, l, got)
+	}
+	for _, s := range []string{"", "A", "aa", "AAAA"} {
+		_, err := contrast.ParseLevel(s)
+		assert.ErrorIs(t, err, contrast.ErrUnknownLevel, "ParseLevel(%q)", s)
 	}
 }
