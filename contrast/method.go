@@ -59,20 +59,29 @@ func ParseMethod(s string) (Method, error) {
 	return 0, fmt.Errorf("%w %q (want both, exact or rendered)", ErrUnknownMethod, s)
 }
 
-// passes reports whether the two ratios of a pair pass a minimum under m.
-func (m Method) passes(exact, rendered, required float64) bool {
+// Judge reports whether a pair whose exact ratio (RatioOver) and
+// rendered ratio (RatioRendered) are given passes the minimum required
+// under m: exact >= required for Exact, rendered > required for Rendered,
+// both for Both. It is the one place the two comparisons are written; a
+// caller that has computed both ratios (an audit that reports them) judges
+// with it instead of computing them again. An unknown Method passes
+// nothing.
+func (m Method) Judge(exact, rendered, required float64) bool {
 	switch m {
 	case Exact:
 		return exact >= required
 	case Rendered:
 		return rendered > required
+	case Both:
+		return exact >= required && rendered > required
 	}
-	return exact >= required && rendered > required
+	return false
 }
 
-// decisive returns the ratio a verdict under m rests on: the exact or the
-// rendered one, and for [Both] the lower of the two.
-func (m Method) decisive(exact, rendered float64) float64 {
+// Ratio returns the ratio a verdict under m rests on, of a pair whose
+// exact and rendered ratios are given: the exact or the rendered one, and
+// for Both (or an unknown Method) the lower of the two.
+func (m Method) Ratio(exact, rendered float64) float64 {
 	switch m {
 	case Exact:
 		return exact
@@ -88,12 +97,13 @@ func (m Method) decisive(exact, rendered float64) float64 {
 func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:
-		return RatioOver(fg, bg, backdrop) >= required
+		return m.Judge(RatioOver(fg, bg, backdrop), 0, required)
 	case Rendered:
-		return RatioRendered(fg, bg, backdrop) > required
+		return m.Judge(0, RatioRendered(fg, bg, backdrop), required)
 	case Both:
 		// The rendered ratio is an order of magnitude cheaper: try it first.
-		return RatioRendered(fg, bg, backdrop) > required && RatioOver(fg, bg, backdrop) >= required
+		r := RatioRendered(fg, bg, backdrop)
+		return Rendered.Judge(0, r, required) && m.Judge(RatioOver(fg, bg, backdrop), r, required)
 	}
 	return false
 }
@@ -136,14 +146,14 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	exact := RatioOver(fg, bg, backdrop)
 	rendered := RatioRendered(fg, bg, backdrop)
 	res := Result{
-		Ratio:    p.Method.decisive(exact, rendered),
+		Ratio:    p.Method.Ratio(exact, rendered),
 		Required: req,
 		Type:     t,
 		Level:    p.Level,
 		Method:   p.Method,
 		Exact:    exact,
 		Rendered: rendered,
-		WCAGPass: p.Method.passes(exact, rendered, req),
+		WCAGPass: p.Method.Judge(exact, rendered, req),
 		APCA:     p.APCA,
 	}
 	res.Pass = res.WCAGPass

@@ -222,3 +222,26 @@ func TestParseLevel(t *testing.T) {
 		assert.ErrorIs(t, err, contrast.ErrUnknownLevel, "ParseLevel(%q)", s)
 	}
 }
+
+func TestMethodJudgeAndRatio(t *testing.T) {
+	tests := []struct {
+		name            string
+		m               contrast.Method
+		exact, rendered float64
+		wantPass        bool
+		wantRatio       float64
+	}{
+		{"exact passes at the minimum", contrast.Exact, 4.5, 4.4, true, 4.5},
+		{"rendered fails at the minimum", contrast.Rendered, 4.6, 4.5, false, 4.5},
+		{"rendered passes above it", contrast.Rendered, 4.4, 4.51, true, 4.51},
+		{"both needs both", contrast.Both, 4.5, 4.51, true, 4.5},
+		{"both fails when rendered only reaches the minimum", contrast.Both, 4.6, 4.5, false, 4.5},
+		{"an unknown method passes nothing", contrast.Method(4), 21, 21, false, 21},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.wantPass, tt.m.Judge(tt.exact, tt.rendered, 4.5))
+			assert.Equal(t, tt.wantRatio, tt.m.Ratio(tt.exact, tt.rendered))
+		})
+	}
+}

@@ -146,7 +146,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	}
 	ratio := func(c colorref.Color) float64 {
 		f, b := pairWith(c)
-		return m.decisive(RatioOver(f, b, backdrop), RatioRendered(f, b, backdrop))
+		return m.Ratio(RatioOver(f, b, backdrop), RatioRendered(f, b, backdrop))
 	}
 
 	// The grid points nearest l: strictly below and strictly above it,
