@@ -137,8 +137,8 @@ func ratio8(f, b [3]uint8) float64 {
 // See the package documentation for the sources. The backdrop's own alpha
 // is ignored.
 //
-// It differs from [RatioOver], the exact method, by up to a few hundredths
-// near the usual thresholds; it does not allocate.
+// It differs from [RatioOver], the exact method, by up to 0.07 on the
+// reference pairs near 3:1, 4.5:1 and 7:1; it does not allocate.
 func RatioRendered(fg, bg, backdrop colorref.Color) float64 {
 	f, b := renderedPair(fg, bg, backdrop)
 	return ratio8(f, b)
