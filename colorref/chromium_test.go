@@ -1,0 +1,98 @@
+package colorref_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/internal/browsertest"
+)
+
+// computedColors loads a page in headless Chromium that sets each of the
+// given CSS colors on an element and reads back getComputedStyle's color,
+// and returns those strings in order.
+func computedColors(t *testing.T, colors []string) []string {
+	t.Helper()
+	list, err := json.Marshal(colors)
+	require.NoError(t, err)
+	page := `<!doctype html><html><head><meta charset="utf-8"><title>computed colors</title></head><body><h1>Computed colors</h1>
+<pre id="out"></pre>
+<script>
+const colors = ` + string(list) + `;
+const el = document.createElement('span');
+document.body.appendChild(el);
+const out = [];
+for (const c of colors) { el.style.color = c; out.push(getComputedStyle(el).color); }
+document.getElementById('out').textContent = JSON.stringify(out);
+</script></body></html>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	defer srv.Close()
+	res := browsertest.Load(t, browsertest.Page{URL: srv.URL + "/", Width: 800, Height: 600})
+	m := regexp.MustCompile(`(?s)<pre id="out">(.*?)</pre>`).FindStringSubmatch(res.DOM)
+	require.NotNil(t, m, "the page wrote nothing; console: %q", res.Console)
+	var got []string
+	require.NoError(t, json.Unmarshal([]byte(html.UnescapeString(m[1])), &got), "console: %q", res.Console)
+	require.Len(t, got, len(colors))
+	return got
+}
+
+// TestRGBA8MatchesChromium compares Color.RGBA8 with the computed style
+// of headless Chromium on every lightness of the 0.01% grid colorref
+// prints (10,001 values) for a grey and two hues, which passes through
+// every 8-bit step and every exact half (grey 50% is 127.5, green 15% is
+// 76.5), and on every 8-bit alpha written as hex, whose computed decimal
+// must denote the same 8-bit value.
+func TestRGBA8MatchesChromium(t *testing.T) {
+	browsertest.Chromium(t)
+	var colors []colorref.Color
+	for _, base := range []colorref.Color{colorref.HSL(0, 0, 0), colorref.HSL(120, 100, 0), colorref.HSL(210, 50, 0)} {
+		for k := 0; k <= 10000; k++ {
+			colors = append(colors, base.WithLightness(float64(k)/100))
+		}
+	}
+	var css []string
+	for _, c := range colors {
+		css = append(css, c.String())
+	}
+	for a := 0; a < 256; a++ {
+		css = append(css, fmt.Sprintf("#336699%02x", a))
+	}
+	got := computedColors(t, css)
+
+	rgb := regexp.MustCompile(`^rgba?\((\d+), (\d+), (\d+)(?:, ([0-9.]+))?\)$`)
+	for i, c := range colors {
+		r, g, b, _ := c.RGBA8()
+		if want := fmt.Sprintf("rgb(%d, %d, %d)", r, g, b); got[i] != want {
+			t.Errorf("%s: Chromium computes %s, RGBA8 gives %s", c, got[i], want)
+		}
+	}
+	for a := 0; a < 256; a++ {
+		s := got[len(colors)+a]
+		m := rgb.FindStringSubmatch(s)
+		require.NotNil(t, m, "alpha %d: computed %q", a, s)
+		c, err := colorref.ParseHex(css[len(colors)+a])
+		require.NoError(t, err)
+		_, _, _, a8 := c.RGBA8()
+		require.Equal(t, uint8(a), a8)
+		seen := 255
+		if m[4] != "" {
+			v, err := strconv.ParseFloat(m[4], 64)
+			require.NoError(t, err)
+			seen = int(v*255 + 0.5)
+		}
+		if seen != a {
+			t.Errorf("alpha %d: Chromium computes %s, which reads as %d", a, s, seen)
+		}
+	}
+}
