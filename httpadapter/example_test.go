@@ -224,3 +224,87 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// A browser asks for gzip, br or zstd and gets the smallest, made once;
+// a client that names no coding gets the JSON as it is. Each coding has
+// its own ETag.
+func ExampleNew_compression() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	defer srv.Close()
+	// A transport that shows the bytes as sent, without decoding gzip.
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	for _, ae := range []string{"", "gzip", "gzip, deflate, br, zstd"} {
+		req := must(http.NewRequest(http.MethodGet, srv.URL+"/api/v2/theme/config/", nil))
+		if ae != "" {
+			req.Header.Set("Accept-Encoding", ae)
+		}
+		resp := must(client.Do(req))
+		resp.Body.Close()
+		fmt.Printf("%q -> %q, Vary: %s\n", ae, resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
+	}
+	// Output:
+	// "" -> "", Vary: Accept, Accept-Encoding, Cookie, Authorization
+	// "gzip" -> "gzip", Vary: Accept, Accept-Encoding, Cookie, Authorization
+	// "gzip, deflate, br, zstd" -> "br", Vary: Accept, Accept-Encoding, Cookie, Authorization
+}
+
+// A Source that serves several tenants says which request headers pick
+// the tenant (SourceVary), so that shared caches keep tenants apart, and
+// answers a request for no known tenant with an error wrapping
+// theming.ErrUnknownTenant, which is a 404. A Store with nothing loaded
+// yet answers theming.ErrNoSnapshot: a 503 with Retry-After.
+func ExampleOptions_sourceVary() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		log.Fatal(err)
+	}
+	tenants := map[string]*theming.Store{"acme": theming.NewStore(snap), "initech": {}}
+	var tenantSource theming.SourceFunc = func(ctx context.Context) (*theming.Snapshot, error) {
+		tenant, _ := theming.TenantFromContext(ctx)
+		store, ok := tenants[tenant]
+		if !ok {
+			return nil, fmt.Errorf("tenant %q: %w", tenant, theming.ErrUnknownTenant)
+		}
+		return store.Snapshot(ctx)
+	}
+	api := httpadapter.New(httpadapter.Options{Source: tenantSource, SourceVary: []string{"X-Tenant"}})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api.ServeHTTP(w, r.WithContext(theming.WithTenant(r.Context(), r.Header.Get("X-Tenant"))))
+	}))
+	defer srv.Close()
+	for _, tenant := range []string{"acme", "globex", "initech"} {
+		req := must(http.NewRequest(http.MethodGet, srv.URL+"/api/v2/theme/", nil))
+		req.Header.Set("X-Tenant", tenant)
+		resp := must(http.DefaultClient.Do(req))
+		resp.Body.Close()
+		fmt.Println(tenant, resp.Status, resp.Header.Get("Retry-After"), resp.Header.Get("Vary"))
+	}
+	// Output:
+	// acme 200 OK  Accept, Accept-Encoding, X-Tenant
+	// globex 404 Not Found  Accept, Accept-Encoding, X-Tenant
+	// initech 503 Service Unavailable 1 Accept, Accept-Encoding, X-Tenant
+}
+
+// NewPrecompressed serves a host's own fixed page as the endpoints are
+// served: in the coding the client prefers, with an ETag per coding.
+func ExampleNewPrecompressed() {
+	page := []byte("<!DOCTYPE html><title>Start</title>" + strings.Repeat("<p>Themes are served here.</p>", 20))
+	srv := httptest.NewServer(httpadapter.NewPrecompressed("text/html; charset=utf-8", page))
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	for _, ae := range []string{"identity", "br"} {
+		req := must(http.NewRequest(http.MethodGet, srv.URL, nil))
+		req.Header.Set("Accept-Encoding", ae)
+		resp := must(client.Do(req))
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		fmt.Println(ae, resp.Header.Get("Content-Encoding"), len(body) < len(page), resp.Header.Get("Content-Type"))
+	}
+	// Output:
+	// identity  false text/html; charset=utf-8
+	// br br true text/html; charset=utf-8
+}
