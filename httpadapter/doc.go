@@ -142,7 +142,8 @@
 //     scheme-relative "//host" reference. It carries Allow too.
 //
 //   - The browsable page (?format=api, or Accept preferring text/html)
-//     shows the view's name and description, the request line, the status
+//     shows the view's name and description, the request line (a HEAD
+//     shows GET, whose headers it gets), the status
 //     and headers of the JSON response, and the JSON indented by 4 with
 //     URLs as links, plus GET links and an OPTIONS link whose script sends
 //     a real OPTIONS request and shows the answer (a form cannot send
