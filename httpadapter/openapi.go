@@ -153,24 +153,17 @@ func openAPIDocument(c *config, server string) ([]byte, error) {
 	for _, path := range []string{pathComponentDefs, pathThemes, pathThemeConfig} {
 		item := at("paths", path)
 		params, _ := item.get("parameters").([]any)
-		params = appendHeaderParams(params, c.sourceVary, sourceDesc)
+		params = appendHeaderParams(root, params, c.sourceVary, sourceDesc)
 		if path == pathThemeConfig {
-			params = appendHeaderParams(params, c.userVary, userDesc)
+			params = appendHeaderParams(root, params, c.userVary, userDesc)
 		}
 		item.set("parameters", params)
 	}
-	varyDesc := "Accept"
-	if c.compress {
-		varyDesc += ", Accept-Encoding"
-	}
-	if len(c.sourceVary) > 0 {
-		varyDesc += ", " + strings.Join(c.sourceVary, ", ")
-	}
-	at("components", "headers", "Vary").set("description", varyDesc+", merged with any Vary the host set.")
-	if len(c.userVary) > 0 {
-		varyDesc += ", " + strings.Join(c.userVary, ", ")
-	}
-	at("components", "headers", "Vary-User").set("description", varyDesc+", merged with any Vary the host set.")
+	// The Vary the endpoints send, as they build it.
+	_, shared := c.varyOf("Accept", false)
+	_, user := c.varyOf("Accept", true)
+	at("components", "headers", "Vary").set("description", shared[0]+", merged with any Vary the host set.")
+	at("components", "headers", "Vary-User").set("description", user[0]+", merged with any Vary the host set.")
 	if !c.compress {
 		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
 		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")
@@ -191,11 +184,10 @@ func openAPIDocument(c *config, server string) ([]byte, error) {
 }
 
 // appendHeaderParams adds a header parameter for each name that params
-// does not declare yet (by $ref to a shared parameter of that name, or
-// inline).
-func appendHeaderParams(params []any, names []string, desc string) []any {
+// does not declare yet, inline or by $ref into root's components.
+func appendHeaderParams(root *jsonObject, params []any, names []string, desc string) []any {
 	for _, name := range names {
-		if hasHeaderParam(params, name) {
+		if hasHeaderParam(root, params, name) {
 			continue
 		}
 		p := &jsonObject{}
@@ -211,19 +203,19 @@ func appendHeaderParams(params []any, names []string, desc string) []any {
 	return params
 }
 
-// hasHeaderParam reports whether params declares a header named
-// name.
-func hasHeaderParam(params []any, name string) bool {
+// hasHeaderParam reports whether params declares a header named name
+// (case-insensitively, as header names compare).
+func hasHeaderParam(root *jsonObject, params []any, name string) bool {
 	for _, p := range params {
 		o, ok := p.(*jsonObject)
 		if !ok {
 			continue
 		}
 		if ref, ok := o.get("$ref").(string); ok {
-			if n, ok := strings.CutPrefix(ref, "#/components/parameters/"); ok && strings.EqualFold(n, name) {
-				return true
+			key, _ := strings.CutPrefix(ref, "#/components/parameters/")
+			if o, _ = root.object("components", "parameters", key); o == nil {
+				continue
 			}
-			continue
 		}
 		if n, ok := o.get("name").(string); ok && strings.EqualFold(n, name) && o.get("in") == "header" {
 			return true

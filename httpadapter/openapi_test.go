@@ -225,7 +225,7 @@ func TestOpenAPIDescribesTheMount(t *testing.T) {
 func TestOpenAPIDeclaresTheHostsRequestHeaders(t *testing.T) {
 	opts := httpadapter.Options{
 		Source:     theming.NewStore(defaultSnapshot(t)),
-		UserVary:   []string{"x-demo-user", "Accept"},
+		UserVary:   []string{"x-demo-user", "Accept", "Format"},
 		SourceVary: []string{"X-Tenant"},
 	}
 	ts := serve(t, schemaHandler(opts, ""))
@@ -247,9 +247,9 @@ func TestOpenAPIDeclaresTheHostsRequestHeaders(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Accept", "Accept-Encoding", "X-Tenant"}, headersOf("/api/v2/theme/"))
 	assert.Equal(t, []string{"Accept", "Accept-Encoding", "X-Tenant"}, headersOf("/api/v2/theme/component-defs/"))
-	assert.Equal(t, []string{"Accept", "Accept-Encoding", "X-Tenant", "X-Demo-User"}, headersOf("/api/v2/theme/config/"),
-		"the user headers, canonical, once each")
-	assert.Equal(t, "Accept, Accept-Encoding, X-Tenant, X-Demo-User, Accept, merged with any Vary the host set.",
+	assert.Equal(t, []string{"Accept", "Accept-Encoding", "X-Tenant", "X-Demo-User", "Format"}, headersOf("/api/v2/theme/config/"),
+		"the user headers, canonical, once each; a Format header is not the format query parameter")
+	assert.Equal(t, "Accept, Accept-Encoding, X-Tenant, X-Demo-User, Format, merged with any Vary the host set.",
 		dig(doc, "components", "headers", "Vary-User")["description"])
 }
 
