@@ -132,3 +132,11 @@ func FuzzUnescapeHTML(f *testing.F) {
 		}
 	})
 }
+
+func TestBrowsersAcceptEncodingNeedsNoParsing(t *testing.T) {
+	for _, field := range []string{"gzip, deflate, br, zstd", "gzip, deflate, br, zstd, dcb, dcz", "gzip, deflate, br"} {
+		t.Run(field+" reads as parsed", func(t *testing.T) {
+			assert.Equal(t, parseAcceptEncoding([]string{field}), acceptedBrowser(field))
+		})
+	}
+}

@@ -209,8 +209,31 @@ type accepted struct {
 // malformed element is skipped. With no field, or an empty one, only
 // identity is acceptable.
 func acceptEncoding(r *http.Request) accepted {
-	var a accepted
 	lines := r.Header["Accept-Encoding"]
+	if len(lines) == 1 {
+		// What browsers send, every request: no need to parse it.
+		switch lines[0] {
+		case "gzip, deflate, br, zstd", "gzip, deflate, br, zstd, dcb, dcz", "gzip, deflate, br":
+			return acceptedBrowser(lines[0])
+		}
+	}
+	return parseAcceptEncoding(lines)
+}
+
+// acceptedBrowser is parseAcceptEncoding of a browser's field, which names
+// every coding it accepts at q=1.
+func acceptedBrowser(field string) accepted {
+	a := accepted{identity: 1, codings: [numCodings]int{2000, 2000, 0}}
+	if strings.HasSuffix(field, "zstd") || strings.Contains(field, "zstd,") {
+		a.codings[codingZstd] = 2000
+	}
+	return a
+}
+
+// parseAcceptEncoding parses Accept-Encoding field lines (see
+// acceptEncoding).
+func parseAcceptEncoding(lines []string) accepted {
+	var a accepted
 	star, named := -1, [numCodings + 1]bool{} // named[numCodings]: identity
 	for _, line := range lines {
 		for line != "" {
