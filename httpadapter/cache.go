@@ -45,7 +45,7 @@ func (d *doc) indented(n int) *rep {
 	if err := json.Indent(&b, d.compact.identity.body, "", strings.Repeat(" ", n)); err != nil {
 		return d.compact // cannot happen: the compact form came from encoding/json
 	}
-	d.indent[n-1].CompareAndSwap(nil, newRep(b.Bytes(), d.compress))
+	d.indent[n-1].CompareAndSwap(nil, newRep(bytes.Clone(b.Bytes()), d.compress))
 	return d.indent[n-1].Load()
 }
 
@@ -84,8 +84,12 @@ func (t *pageTable) rep(page []byte, sum [sha256.Size]byte, compress bool) *rep 
 	if rp, ok := t.m[sum]; ok {
 		return rp
 	}
-	rp := newRep(page, compress && len(t.m) < maxPages)
-	if rp.compress {
+	keep := compress && len(t.m) < maxPages
+	if keep {
+		page = bytes.Clone(page) // kept: no spare capacity
+	}
+	rp := newRep(page, keep)
+	if keep {
 		if t.m == nil {
 			t.m = make(map[[sha256.Size]byte]*rep)
 		}

@@ -75,9 +75,9 @@ func encode(c coding, b []byte) ([]byte, error) {
 		if err := enc.Close(); err != nil {
 			return nil, err
 		}
-		return out, nil
+		return bytes.Clone(out), nil // kept for the data version: no spare capacity
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // windowLog is the base-2 logarithm of the smallest window that holds n
