@@ -40,7 +40,8 @@ var openAPIJSON []byte
 // The document is built once, here. GET and HEAD get it (application/json)
 // with the endpoints' caching rules: a strong ETag per content coding,
 // If-None-Match answered with 304, opts.CacheControl, and gzip, br or zstd
-// as Accept-Encoding asks unless opts.DisableCompression is set; OPTIONS
+// as Accept-Encoding asks unless opts.DisableCompression is set (see
+// Compression in the package documentation); OPTIONS
 // gets 204 with Allow; other methods 405. It has no browsable rendering
 // and no format parameter. It panics if opts is misconfigured (see
 // Options) or serverURL is not a URL as described.
