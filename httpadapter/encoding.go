@@ -53,8 +53,8 @@ func encode(c coding, b []byte) ([]byte, error) {
 			return nil, err
 		}
 	case codingBr:
-		// A window no larger than the body: the same output for bodies
-		// under the default 4 MB window, without allocating for it.
+		// A window no larger than the body: a larger one finds nothing
+		// more to refer back to, and costs its allocation.
 		w := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotliQuality, LGWin: windowLog(len(b), 10, 24)})
 		if _, err := w.Write(b); err != nil {
 			return nil, err
