@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
@@ -294,29 +293,12 @@ func checkAll(t *testing.T, ts interface{ Client() *http.Client }, base string, 
 	}
 	for _, cr := range reqs {
 		resp := send(cr, nil)
-		// A 200 without an ETag to a request that accepts a coding is the
-		// identity body sent while the compressed form is made in the
-		// background: ask again until the form the request prefers is
-		// served, checking each answer.
-		for deadline := time.Now().Add(10 * time.Second); cr.header["Accept-Encoding"] != "" && resp.StatusCode == http.StatusOK &&
-			resp.Header.Get("ETag") == "" && time.Now().Before(deadline); {
-			time.Sleep(5 * time.Millisecond)
-			resp = send(cr, nil)
-		}
 		if !assert.Equal(t, cr.wantStatus, resp.StatusCode, "%s %s %v", cr.method, cr.target, cr.header) {
 			continue
 		}
 		if etag := resp.Header.Get("ETag"); etag != "" {
-			// A 304, unless the server now sends another form (a
-			// compressed one made in the background since), which has
-			// its own tag.
 			again := send(cr, map[string]string{"If-None-Match": etag})
-			if cr.header["Accept-Encoding"] == "" {
-				assert.Equal(t, http.StatusNotModified, again.StatusCode, "%s %s %v with If-None-Match", cr.method, cr.target, cr.header)
-			} else if again.StatusCode != http.StatusNotModified {
-				assert.Equal(t, http.StatusOK, again.StatusCode, "%s %s %v with If-None-Match", cr.method, cr.target, cr.header)
-				assert.NotEqual(t, etag, again.Header.Get("ETag"), "%s %s %v: a 200 to If-None-Match with its own tag", cr.method, cr.target, cr.header)
-			}
+			assert.Equal(t, http.StatusNotModified, again.StatusCode, "%s %s %v with If-None-Match", cr.method, cr.target, cr.header)
 		}
 	}
 	return codings
@@ -564,6 +546,7 @@ func TestTheLiveCheckRejectsAResponseTheDocumentDoesNotDeclare(t *testing.T) {
 		{"an undeclared media type", func(r *http.Response, b []byte) []byte { r.Header.Set("Content-Type", "text/plain"); return b }, "text/plain is not declared"},
 		{"an undeclared header", func(r *http.Response, b []byte) []byte { r.Header.Set("X-Powered-By", "Go"); return b }, "X-Powered-By is not declared"},
 		{"a missing required header", func(r *http.Response, b []byte) []byte { r.Header.Del("Allow"); return b }, "no Allow"},
+		{"a 200 without its ETag", func(r *http.Response, b []byte) []byte { r.Header.Del("ETag"); return b }, "no ETag"},
 		{"a weak entity tag", func(r *http.Response, b []byte) []byte { r.Header.Set("ETag", "W/"+r.Header.Get("ETag")); return b }, "ETag"},
 		{"another Cache-Control", func(r *http.Response, b []byte) []byte { r.Header.Set("Cache-Control", "max-age=3600"); return b }, "Cache-Control"},
 		{"a Content-Encoding outside the enum", func(r *http.Response, b []byte) []byte {

@@ -400,7 +400,7 @@ export interface components {
         /** @description The entity tag in If-None-Match is current: no body. */
         NotModified: {
             headers: {
-                ETag: components["headers"]["ETag-Not-Modified"];
+                ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 Vary: components["headers"]["Vary"];
                 Allow: components["headers"]["Allow"];
@@ -413,7 +413,7 @@ export interface components {
         /** @description The entity tag in If-None-Match is current: no body. */
         NotModifiedUser: {
             headers: {
-                ETag: components["headers"]["ETag-Not-Modified"];
+                ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control-User"];
                 Vary: components["headers"]["Vary-User"];
                 Allow: components["headers"]["Allow"];
@@ -550,10 +550,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Strong entity tag of the bytes sent: the first 16 bytes of their SHA-256, in hex. Each content coding has its own. Absent only from an uncompressed answer sent while the compressed form the client prefers is still being made (the first requests after the data changed), so that no cache keeps it as that form. */
+        /** @description Strong entity tag of the bytes sent: the first 16 bytes of their SHA-256, in hex. Each content coding has its own; a 304 carries the tag of the form the request would get. */
         ETag: string;
-        /** @description The entity tag that matched If-None-Match: the tag of the form the request would get. */
-        "ETag-Not-Modified": string;
         /** @description The cache policy of the shared endpoints (the catalog and the theme list), as the host configured it; by default no-cache: any cache may store them and revalidates. */
         "Cache-Control": "no-cache";
         /** @description The cache policy of the theme for the user, as the host configured it; by default private, no-cache: browsers revalidate, shared caches do not store it. */
