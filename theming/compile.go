@@ -14,7 +14,7 @@ import (
 )
 
 // ErrNoCatalog is returned by the methods of a CompiledCatalog that holds
-// no catalog: the zero value, or nil. Use CompileCatalog.
+// no catalog: the zero value, or nil. Use [CompileCatalog].
 var ErrNoCatalog = errors.New("theming: no compiled catalog")
 
 // CompiledCatalog is a validated catalog with everything that depends only
@@ -27,7 +27,7 @@ var ErrNoCatalog = errors.New("theming: no compiled catalog")
 //
 // A CompiledCatalog never changes and is safe for concurrent use. The zero
 // value holds no catalog: its Snapshot, SnapshotLenient and CheckTheme
-// return errors wrapping ErrNoCatalog.
+// return errors wrapping [ErrNoCatalog].
 type CompiledCatalog struct {
 	cat       Catalog        // a private copy; Variables is never nil
 	byID      map[string]int // component id -> index in cat.Components

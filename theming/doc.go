@@ -6,11 +6,11 @@
 // # Data
 //
 // The typed values are the front door. A host whose catalog and themes live
-// in its own database builds a Catalog and a []Theme from its rows and
-// calls New, or, with many tenants on one catalog, compiles the catalog
-// once with CompileCatalog and builds each tenant's snapshot with
-// CompiledCatalog.Snapshot. CheckTheme validates one theme (an admin's
-// edit) before the host commits it; DefaultCatalog and DefaultThemes give
+// in its own database builds a [Catalog] and a slice of [Theme] from its rows and
+// calls [New], or, with many tenants on one catalog, compiles the catalog
+// once with [CompileCatalog] and builds each tenant's snapshot with
+// [CompiledCatalog.Snapshot]. [CompiledCatalog.CheckTheme] validates one theme (an admin's
+// edit) before the host commits it; [DefaultCatalog] and [DefaultThemes] give
 // the embedded default data as Go values, to seed a host's tables.
 //
 // JSON is one way in. A catalog is catalog.json:
@@ -20,33 +20,33 @@
 //	 "components": [{"component_id": ..., "name": ..., "fallback": {...},
 //	                 "variables": [...], "contrast_against": [...]}, ...]}
 //
-// and its themes are themes.json: {"themes": [{...}, ...]}. Load reads
-// them from bytes, LoadFS from an fs.FS and LoadDir from a directory;
-// LoadDefault reads the embedded default data (DefaultFS), a community web
+// and its themes are themes.json: {"themes": [{...}, ...]}. [Load] reads
+// them from bytes, [LoadFS] from an fs.FS and [LoadDir] from a directory;
+// [LoadDefault] reads the embedded default data ([DefaultFS]), a community web
 // app's catalog of 66 visible components and four themes. The loaders
-// decode the JSON and then take New's path.
+// decode the JSON and then take [New]'s path.
 //
 // Data flows one way: decode (JSON only) → check the typed values, parsing
 // each color and reference once and keeping what was parsed → resolve each
 // theme once, in the check (the snapshot keeps that resolution) →
-// assemble the Snapshot.
+// assemble the [Snapshot].
 //
 // # Validation
 //
-// Building either returns a complete Snapshot or a *ValidationError that
-// lists every problem. Each Problem wraps a sentinel (ErrUnknownComponent,
-// ErrCycle, ErrDuplicate, ...) for errors.Is and names where it is in the
+// Building either returns a complete [Snapshot] or a *ValidationError that
+// lists every problem. Each [Problem] wraps a sentinel ([ErrUnknownComponent],
+// [ErrCycle], [ErrDuplicate], ...) for errors.Is and names where it is in the
 // caller's terms: for files, the file and JSON path
 // ("catalog.json: components[12].fallback.dark: unknown component
 // \"nav-bgg\""); for Go values, the theme by its id and the path inside
 // it ("theme 10: colors.nav-bgg: unknown component \"nav-bgg\"") or the
-// path in the Catalog, with no file name invented. Problem.ThemeID,
+// path in the [Catalog], with no file name invented. The [Problem] fields ThemeID,
 // ComponentID and Scheme carry the same facts as fields. Paths use one
 // dialect: keys after dots, indices in brackets, a map key that is not a
 // plain lower-case word quoted in brackets. Field rules are plain Go;
 // cross-references use the parsed values. In files, unknown JSON keys,
 // duplicate keys, a missing or null required array, nesting deeper than
-// MaxDepth and files larger than MaxInputSize are errors too.
+// [MaxDepth] and files larger than [MaxInputSize] are errors too.
 //
 // # Decisions
 //
@@ -77,51 +77,51 @@
 //   - The theme list carries each theme's palette_preview, computed from
 //     the catalog's palette_preview components in the light scheme; the
 //     theme for a user carries an empty array, as the source observed.
-//   - ChooseTheme picks the user's preferred theme if it exists, else the
+//   - [Snapshot.ChooseTheme] picks the user's preferred theme if it exists, else the
 //     theme marked is_default, else the lowest id.
-//   - An empty logo-type field means LogoTypeDefault and an empty
-//     LogoAlignment means AlignLeft; the served record carries the value.
+//   - An empty logo-type field means [LogoTypeDefault] and an empty
+//     LogoAlignment means [AlignLeft]; the served record carries the value.
 //     A nil Colors map means no overrides and is served as {}; a nil
 //     Variables slice is served as []. In Go values a nil slice is an
 //     empty one (no themes, no palette preview); in files the arrays
 //     palette_preview, components, variables and themes must be present.
-//   - New, CompileCatalog and CompiledCatalog.Snapshot keep their own
+//   - [New], [CompileCatalog] and [CompiledCatalog.Snapshot] keep their own
 //     copies of what they are given; the caller may reuse its values.
 //   - A problem in a theme whose id is not positive cannot be named by
 //     the id: it has ThemeID 0 and a path from the slice ("themes[3].id").
-//   - Snapshot is strict: one bad theme fails the whole build, as a
-//     designer's broken file should. SnapshotLenient, for a host that
+//   - [CompiledCatalog.Snapshot] is strict: one bad theme fails the whole build, as a
+//     designer's broken file should. [CompiledCatalog.SnapshotLenient], for a host that
 //     would rather serve a tenant's good themes than none, keeps the
 //     themes that validate and returns the others' problems beside a
 //     usable snapshot, as io.ReadFull returns data and an error. Of themes
 //     sharing an id, and of several marked default, it keeps the first.
 //   - A hex color ("#1a73e8") where an hsl() string belongs is refused
 //     with its hsl() equivalent in the message.
-//   - Snapshot.Version is the first 16 hex digits of a SHA-256 over the
+//   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
 //     catalog and the themes as Go values, so replicas that loaded the
 //     same data (from files or rows) agree on it.
 //
 // # Sharing and served bytes
 //
-// A CompiledCatalog holds everything that depends only on the catalog: its
+// A [CompiledCatalog] holds everything that depends only on the catalog: its
 // indexes, every fallback resolved in both schemes, the contrast rules and
 // the encoded component definitions. Snapshots built from it share all of
 // that; a theme holds its own colors only for a scheme it overrides, and
 // its variable values are derived from its colors when asked for.
 //
-// Each served byte slice has one owner. The CompiledCatalog owns the
+// Each served byte slice has one owner. The [CompiledCatalog] owns the
 // encoded component definitions: encoded once per compiled catalog and
-// shared by every snapshot built from it (Snapshot.ComponentDefsJSON
+// shared by every snapshot built from it ([Snapshot.ComponentDefsJSON]
 // returns a copy). httpadapter owns every HTTP representation: ETags,
 // indentation, compression and caching per snapshot, with the catalog's
-// keyed by Snapshot.Catalog so that tenants share it. So ThemesJSON,
-// ThemeJSON and Stylesheet encode on each call and keep nothing; their
-// caller keeps the result. NormalizeMediaBase is the one media-base rule.
+// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON],
+// [Snapshot.ThemeJSON] and [ResolvedTheme.Stylesheet] encode on each call and keep nothing; their
+// caller keeps the result. [NormalizeMediaBase] is the one media-base rule.
 //
 // # Serving
 //
-// A Store holds the current Snapshot behind an atomic pointer; Reload
-// swaps in new data only when it loads completely. Store implements
-// Source, which the HTTP layer reads; hosts may supply their own Source,
-// such as a TenantSource.
+// A [Store] holds the current [Snapshot] behind an atomic pointer; Reload
+// swaps in new data only when it loads completely. [Store] implements
+// [Source], which the HTTP layer reads; hosts may supply their own [Source],
+// such as a [TenantSource].
 package theming

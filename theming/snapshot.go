@@ -37,7 +37,7 @@ type Snapshot struct {
 
 // resolution is a theme's colors, worked out once when the theme is
 // checked. A scheme the theme does not override shares the catalog's.
-// Variable values are not kept: each is one Derive from its component's
+// Variable values are not kept: each is one [Derive] from its component's
 // color, cheaper to redo than to hold for every tenant (and the served
 // stylesheet is rendered once per snapshot by its caller).
 type resolution struct {
@@ -58,11 +58,11 @@ type ResolvedTheme struct {
 // host's database, say), and returns the resolved, immutable Snapshot:
 // the same validation, resolution and guarantees as Load. A nil or empty
 // themes slice means no themes, which is valid (ChooseTheme then reports
-// ErrNoThemes). If anything is wrong New returns nil and a
+// [ErrNoThemes]). If anything is wrong New returns nil and a
 // *ValidationError listing every problem; a problem inside a theme names
 // it by ThemeID ("theme 10: colors.nav-bgg: unknown component").
 //
-// New is CompileCatalog followed by CompiledCatalog.Snapshot; a host with
+// New is [CompileCatalog] followed by [CompiledCatalog.Snapshot]; a host with
 // many tenants on one catalog compiles it once and builds each tenant's
 // snapshot from it.
 func New(cat Catalog, themes []Theme) (*Snapshot, error) {
@@ -92,14 +92,14 @@ func (c *CompiledCatalog) Snapshot(themes []Theme) (*Snapshot, error) {
 
 // SnapshotLenient is Snapshot for data a host would rather serve in part
 // than not at all: it builds a snapshot of the themes that validate and
-// leaves out the others. Like io.ReadFull, it returns both a result and an
+// leaves out the others. Like [io.ReadFull], it returns both a result and an
 // error, and the caller looks at the snapshot first: the snapshot is
 // non-nil and usable whenever c holds a catalog (it may have no themes),
 // and a non-nil error is a *ValidationError whose problems name by
 // ThemeID (or, for an id that is not positive, by slice index) the
 // themes left out. Of themes with the same id the first is kept; of
 // several marked is_default, the first. Only when c holds no catalog is
-// the snapshot nil, and the error wraps ErrNoCatalog.
+// the snapshot nil, and the error wraps [ErrNoCatalog].
 //
 // Strict Snapshot stays the right call when the themes come from a file a
 // designer edits: a broken file should fail loudly, not lose a theme.
@@ -380,7 +380,7 @@ func (s *Snapshot) Theme(id int) (*ResolvedTheme, bool) {
 // ChooseTheme returns the theme for a user who prefers the theme with id
 // preferred (0 for no preference): that theme if it exists, else the
 // theme marked is_default, else the theme with the lowest id. With no
-// themes at all it returns an error wrapping ErrNoThemes.
+// themes at all it returns an error wrapping [ErrNoThemes].
 func (s *Snapshot) ChooseTheme(preferred int) (*ResolvedTheme, error) {
 	if t, ok := s.Theme(preferred); ok {
 		return t, nil
@@ -398,7 +398,7 @@ func (s *Snapshot) ChooseTheme(preferred int) (*ResolvedTheme, error) {
 
 // ComponentDefsJSON returns the served catalog: a compact JSON array of
 // the visible component definitions. It is encoded once per compiled
-// catalog (see CompiledCatalog.ComponentDefsJSON) and shared by every
+// catalog (see [CompiledCatalog.ComponentDefsJSON]) and shared by every
 // snapshot built from it; the slice is a copy.
 func (s *Snapshot) ComponentDefsJSON() []byte { return s.cat.ComponentDefsJSON() }
 
@@ -495,9 +495,9 @@ const DefaultMediaBase = "/media/"
 
 // ThemesJSON returns the served theme list: a compact JSON array of theme
 // records in ascending id order, each with its palette preview, image
-// paths turned into URLs on mediaBase ("" means DefaultMediaBase). It is
+// paths turned into URLs on mediaBase ("" means [DefaultMediaBase]). It is
 // encoded on each call: the caller (httpadapter, once per snapshot) keeps
-// the result. The error wraps ErrMediaBase for an unusable base.
+// the result. The error wraps [ErrMediaBase] for an unusable base.
 func (s *Snapshot) ThemesJSON(mediaBase string) ([]byte, error) {
 	base, err := NormalizeMediaBase(mediaBase)
 	if err != nil {
@@ -516,8 +516,8 @@ func (s *Snapshot) ThemesJSON(mediaBase string) ([]byte, error) {
 
 // ThemeJSON returns one served theme record, as the theme for a user is
 // served: palette_preview is an empty array, as the source document
-// observed. It is encoded on each call. The error wraps ErrUnknownTheme
-// when no theme has the id, and ErrMediaBase for an unusable base.
+// observed. It is encoded on each call. The error wraps [ErrUnknownTheme]
+// when no theme has the id, and [ErrMediaBase] for an unusable base.
 func (s *Snapshot) ThemeJSON(id int, mediaBase string) ([]byte, error) {
 	base, err := NormalizeMediaBase(mediaBase)
 	if err != nil {
@@ -540,8 +540,8 @@ var ErrMediaBase = errors.New("theming: invalid media base URL")
 // NormalizeMediaBase checks a media base URL and gives it a trailing
 // slash. It accepts an absolute http(s) URL with a host, or a path that
 // starts with "/", either without query or fragment; "" means
-// DefaultMediaBase. A relative path such as "media/" is refused: it would
-// resolve against each API path differently. The error wraps ErrMediaBase.
+// [DefaultMediaBase]. A relative path such as "media/" is refused: it would
+// resolve against each API path differently. The error wraps [ErrMediaBase].
 // It is the one media-base rule: ThemesJSON, ThemeJSON and httpadapter
 // apply it.
 func NormalizeMediaBase(base string) (string, error) {
