@@ -68,6 +68,25 @@ func get(ts *theming.TenantSource, tenant string) (*theming.Snapshot, error) {
 	return ts.Snapshot(theming.WithTenant(context.Background(), tenant))
 }
 
+// receive returns the next value from ch, failing the test after 5s
+// rather than hanging it.
+func receive[T any](t *testing.T, ch <-chan T) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing received in 5s")
+		panic("unreachable")
+	}
+}
+
+// within waits for ch to be closed, failing the test after 5s.
+func within(t *testing.T, ch <-chan struct{}) {
+	t.Helper()
+	receive(t, ch)
+}
+
 func TestTenantSource(t *testing.T) {
 	snaps := tenantSnapshots(t, 3)
 	a1, a2, b1 := snaps[0], snaps[1], snaps[2]
@@ -159,15 +178,15 @@ func TestTenantSource(t *testing.T) {
 			}
 			return a2, nil
 		}})
-		first := make(chan *theming.Snapshot)
+		first := make(chan *theming.Snapshot, 1)
 		go func() {
 			s, _ := get(ts, "acme")
 			first <- s
 		}()
-		<-inLoad
+		within(t, inLoad)
 		ts.Invalidate("acme")
 		close(release)
-		assert.Same(t, a1, <-first)
+		assert.Same(t, a1, receive(t, first))
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
 		assert.Same(t, a2, s)
@@ -191,19 +210,25 @@ func TestTenantSource(t *testing.T) {
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		ts.Invalidate("acme")
-		go get(ts, "acme") // starts load 2
-		<-inLoad
+		older := make(chan *theming.Snapshot, 1)
+		go func() { // starts load 2
+			s, _ := get(ts, "acme")
+			older <- s
+		}()
+		within(t, inLoad)
 		ts.Invalidate("acme") // the change load 2 may have missed
-		done := make(chan *theming.Snapshot)
+		done := make(chan *theming.Snapshot, 1)
 		go func() {
 			s, _ := get(ts, "acme")
 			done <- s
 		}()
-		assert.Same(t, a2, <-done, "answered by a load started after the second Invalidate")
+		assert.Same(t, a2, receive(t, done), "answered by a load started after the second Invalidate")
 		close(release)
+		assert.Same(t, a2, receive(t, older), "the request waiting for the older load gets the newer data")
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
 		assert.Same(t, a2, s, "the older load finishing later does not replace newer data")
+		assert.EqualValues(t, 3, calls.Load(), "nor makes the tenant load again")
 	})
 
 	t.Run("concurrent first requests for one tenant share one load", func(t *testing.T) {
@@ -255,6 +280,22 @@ func TestTenantSource(t *testing.T) {
 		assert.Equal(t, 1, v.loadsOf("c"))
 		assert.Equal(t, 2, v.loadsOf("b"), "b was dropped and built again")
 		assert.Equal(t, 2, ts.Len())
+	})
+
+	t.Run("a negative MaxTenants keeps every tenant built", func(t *testing.T) {
+		v := newVersions()
+		for i := range theming.DefaultMaxTenants + 1 {
+			v.set(fmt.Sprint("t", i), a1, nil)
+		}
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: -1})
+		for i := range theming.DefaultMaxTenants + 1 {
+			_, err := get(ts, fmt.Sprint("t", i))
+			require.NoError(t, err)
+		}
+		assert.Equal(t, theming.DefaultMaxTenants+1, ts.Len())
+		_, err := get(ts, "t0")
+		require.NoError(t, err)
+		assert.Equal(t, 1, v.loadsOf("t0"))
 	})
 
 	t.Run("a failed reload keeps the last snapshot and reports the error", func(t *testing.T) {
@@ -323,7 +364,7 @@ func TestTenantSource(t *testing.T) {
 		s, err = get(ts, "acme") // starts the retry, does not wait for it
 		require.NoError(t, err)
 		assert.Same(t, a1, s)
-		<-retrying
+		within(t, retrying)
 		close(release)
 		require.Eventually(t, func() bool {
 			s, err := get(ts, "acme")
@@ -343,7 +384,7 @@ func TestTenantSource(t *testing.T) {
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
 		assert.Same(t, a1, s)
-		assert.Equal(t, problems, <-reported)
+		assert.Equal(t, problems, receive(t, reported))
 	})
 
 	t.Run("a first load that fails is a missing snapshot, tried again on the next request", func(t *testing.T) {
@@ -353,7 +394,7 @@ func TestTenantSource(t *testing.T) {
 		reported := make(chan error, 1)
 		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
 		_, err := get(ts, "acme")
-		assert.ErrorIs(t, <-reported, dbDown, "the cause reaches OnError")
+		assert.ErrorIs(t, receive(t, reported), dbDown, "the cause reaches OnError")
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 		assert.ErrorIs(t, err, dbDown)
 		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
@@ -456,7 +497,7 @@ func TestTenantSource(t *testing.T) {
 		}()
 		time.Sleep(10 * time.Millisecond)
 		cancel()
-		assert.ErrorIs(t, <-errc, context.Canceled)
+		assert.ErrorIs(t, receive(t, errc), context.Canceled)
 		close(release)
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
