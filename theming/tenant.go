@@ -57,8 +57,9 @@ type TenantOptions struct {
 
 	// MaxTenants bounds how many tenants stay built; when another tenant
 	// is built, the least recently used one is dropped and built again on
-	// its next request. 0 means DefaultMaxTenants; a negative value means
-	// no bound.
+	// its next request. Only a successful build counts: requests for
+	// tenants that do not exist never push a built tenant out. 0 means
+	// DefaultMaxTenants; a negative value means no bound.
 	MaxTenants int
 
 	// OnError receives every error of Load except an unknown tenant's:
@@ -116,7 +117,8 @@ type TenantSource struct {
 	opts TenantOptions
 
 	mu    sync.Mutex
-	byKey map[string]*tenantEntry
+	byKey map[string]*tenantEntry // built tenants and first loads in flight
+	built int                     // entries with a snapshot
 	// lru is the sentinel of a circular list of the entries, the most
 	// recently used first.
 	lru tenantEntry
@@ -219,9 +221,8 @@ func (ts *TenantSource) Snapshot(ctx context.Context) (*Snapshot, error) {
 	}
 }
 
-// entry returns the entry of tenant, creating it and dropping the least
-// recently used entries beyond the bound, and marks it most recently
-// used. ts.mu must be held.
+// entry returns the entry of tenant, creating it if needed, and marks
+// it most recently used. ts.mu must be held.
 func (ts *TenantSource) entry(tenant string) *tenantEntry {
 	e := ts.byKey[tenant]
 	if e != nil {
@@ -234,10 +235,19 @@ func (ts *TenantSource) entry(tenant string) *tenantEntry {
 	e = &tenantEntry{key: tenant}
 	ts.byKey[tenant] = e
 	ts.pushFront(e)
-	for ts.opts.MaxTenants > 0 && len(ts.byKey) > ts.opts.MaxTenants {
-		ts.remove(ts.lru.prev)
-	}
 	return e
+}
+
+// evict drops the least recently used built entries other than keep
+// while more than MaxTenants are built. ts.mu must be held.
+func (ts *TenantSource) evict(keep *tenantEntry) {
+	for e := ts.lru.prev; e != &ts.lru && ts.opts.MaxTenants > 0 && ts.built > ts.opts.MaxTenants; {
+		prev := e.prev
+		if e != keep && e.snap != nil {
+			ts.remove(e)
+		}
+		e = prev
+	}
 }
 
 func (ts *TenantSource) pushFront(e *tenantEntry) {
@@ -254,6 +264,9 @@ func (e *tenantEntry) unlink() {
 func (ts *TenantSource) remove(e *tenantEntry) {
 	delete(ts.byKey, e.key)
 	e.unlink()
+	if e.snap != nil {
+		ts.built--
+	}
 }
 
 // start runs Load for e in a new goroutine and returns the call. ts.mu
@@ -304,8 +317,13 @@ func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, er
 		// A load that started before a newer one succeeded must not
 		// replace the newer data.
 		if e.snap == nil || c.gen >= e.snapGen {
+			first := e.snap == nil
 			e.snap, e.snapGen = snap, c.gen
 			e.failed = false
+			if first && live {
+				ts.built++
+				ts.evict(e)
+			}
 		}
 		c.snap = e.snap
 		return err
@@ -358,11 +376,11 @@ func (e *tenantEntry) invalidate() {
 	e.retryAt = time.Time{}
 }
 
-// Len returns how many tenants are built or being built.
+// Len returns how many tenants are built.
 func (ts *TenantSource) Len() int {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	return len(ts.byKey)
+	return ts.built
 }
 
 // tenantKey is the context key of WithTenant.

@@ -282,6 +282,22 @@ func TestTenantSource(t *testing.T) {
 		assert.Equal(t, 2, ts.Len())
 	})
 
+	t.Run("requests for unknown tenants do not push built tenants out", func(t *testing.T) {
+		v := newVersions()
+		v.set("acme", a1, nil)
+		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: 1})
+		_, err := get(ts, "acme")
+		require.NoError(t, err)
+		for i := range 5 {
+			_, err := get(ts, fmt.Sprint("nosuch", i))
+			require.ErrorIs(t, err, theming.ErrUnknownTenant)
+		}
+		_, err = get(ts, "acme")
+		require.NoError(t, err)
+		assert.Equal(t, 1, v.loadsOf("acme"))
+		assert.Equal(t, 1, ts.Len())
+	})
+
 	t.Run("a negative MaxTenants keeps every tenant built", func(t *testing.T) {
 		v := newVersions()
 		for i := range theming.DefaultMaxTenants + 1 {
