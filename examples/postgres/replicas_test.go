@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -102,30 +103,45 @@ func TestTenantIsolationUnderLoad(t *testing.T) {
 	assert.Greater(t, distinct, 10, "the readers saw the edits")
 }
 
-// TestDatabaseRestart: the database stops and restarts while a replica
-// serves. Built tenants keep answering 200 with their last data, a tenant
-// never built answers 503 with Retry-After, the listener reconnects, and a
-// change committed after the restart but before the listener reconnected
-// (so with no notification it could receive) reaches clients.
+// TestDatabaseRestart: the database stops and restarts while two
+// replicas serve. Built tenants keep answering 200 with their last data,
+// a tenant never built answers 503 with Retry-After, the listeners
+// reconnect, and a change committed after the restart but before they
+// reconnected (so with no notification they could receive) reaches
+// clients.
 func TestDatabaseRestart(t *testing.T) {
 	db, pool := startDB(t)
 	ctx := context.Background()
-	r := startReplica(t, db.DSN, config{}, func(l *listener) {
-		// A fixed, long reconnect delay, so that the change below is
-		// committed while the listener is still disconnected.
-		l.MinDelay, l.MaxDelay = 2*time.Second, 2*time.Second
-	})
-	status, before := r.get(t, "acme", "/api/v2/theme/", "")
-	require.Equal(t, 200, status)
+	var replicas []*replica
+	var before []string
+	for range 2 {
+		r := startReplica(t, db.DSN, config{}, func(l *listener) {
+			// A fixed, long reconnect delay, so that the change below is
+			// committed while the listeners are still disconnected.
+			l.MinDelay, l.MaxDelay = 2*time.Second, 2*time.Second
+		})
+		status, body := r.get(t, "acme", "/api/v2/theme/", "")
+		require.Equal(t, 200, status)
+		replicas = append(replicas, r)
+		before = append(before, body)
+	}
 
 	db.Stop(t)
-	for range 5 {
-		status, body := r.get(t, "acme", "/api/v2/theme/", "")
-		assert.Equal(t, 200, status)
-		assert.Equal(t, before, body, "the last good data")
+	for k, r := range replicas {
+		for range 5 {
+			status, body := r.get(t, "acme", "/api/v2/theme/", "")
+			assert.Equal(t, 200, status)
+			assert.Equal(t, before[k], body, "the last good data")
+		}
+		req, err := http.NewRequest(http.MethodGet, r.srv.URL+"/api/v2/theme/", nil)
+		require.NoError(t, err)
+		req.Host = "globex.localhost"
+		resp, err := r.srv.Client().Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, 503, resp.StatusCode, "a tenant never built")
+		assert.NotEmpty(t, resp.Header.Get("Retry-After"))
 	}
-	status, body := r.get(t, "globex", "/api/v2/theme/", "")
-	assert.Equal(t, 503, status, body)
 
 	db.Restart(t)
 	pool.Reset() // the pool's connections died with the server
@@ -134,16 +150,20 @@ func TestDatabaseRestart(t *testing.T) {
 	_, err = conn.Exec(ctx, "update themes set name = 'Harbor, renamed during the outage' where tenant_id = 'acme' and id = 1")
 	require.NoError(t, err)
 	require.NoError(t, conn.Close(ctx))
-	require.EqualValues(t, 1, r.listening.Load(), "premise: the change was committed before the listener reconnected")
+	for _, r := range replicas {
+		require.EqualValues(t, 1, r.listening.Load(), "premise: the change was committed before the listeners reconnected")
+	}
 
-	require.Eventually(t, func() bool {
-		_, body, err := r.fetch("acme", "/api/v2/theme/", "")
-		return err == nil && strings.Contains(body, "Harbor, renamed during the outage")
-	}, 15*time.Second, 10*time.Millisecond, "the change made while disconnected arrives after reconnection")
-	assert.EqualValues(t, 2, r.listening.Load())
-	assert.Contains(t, r.logs.String(), "lost the database connection; reconnecting")
-	status, _ = r.get(t, "globex", "/api/v2/theme/", "")
-	assert.Equal(t, 200, status)
+	for k, r := range replicas {
+		require.Eventually(t, func() bool {
+			_, body, err := r.fetch("acme", "/api/v2/theme/", "")
+			return err == nil && strings.Contains(body, "Harbor, renamed during the outage")
+		}, 15*time.Second, 10*time.Millisecond, "replica %d: the change made while disconnected arrives after reconnection", k)
+		assert.EqualValues(t, 2, r.listening.Load())
+		assert.Contains(t, r.logs.String(), "lost the database connection; reconnecting")
+		status, _ := r.get(t, "globex", "/api/v2/theme/", "")
+		assert.Equal(t, 200, status)
+	}
 }
 
 // TestBadRow: a row written by raw SQL that does not validate never
