@@ -193,6 +193,20 @@ func TestPropagation(t *testing.T) {
 		changes, len(replicas), p(notifyDelays, .5), p(notifyDelays, .99), p(notifyDelays, 1))
 	t.Logf("commit to first response with the change (polling every 200µs): p50 %v, p99 %v, max %v",
 		p(delays, .5), p(delays, .99), p(delays, 1))
+
+	t.Run("a deleted tenant is a 404 on every replica within a second", func(t *testing.T) {
+		for _, r := range replicas {
+			status, _ := r.get(t, "globex", "/api/v2/theme/", "")
+			require.Equal(t, 200, status)
+		}
+		require.NoError(t, exec(ctx, "delete from tenants where id = 'globex'"))
+		for k, r := range replicas {
+			assert.Eventually(t, func() bool {
+				status, _, err := r.fetch("globex", "/api/v2/theme/", "")
+				return err == nil && status == 404
+			}, time.Second, time.Millisecond, "replica %d", k)
+		}
+	})
 }
 
 // invalidations passes Invalidate calls on and notes when the last one
