@@ -79,8 +79,11 @@ var (
 // Unwrap returns the sentinel.
 func (p *Problem) Unwrap() error { return p.Err }
 
-// ValidationError reports every problem found while loading a catalog and
-// its themes, in file order. Nothing is loaded when it is returned.
+// ValidationError reports every problem found in a catalog and its
+// themes: in file and path order for files, in theme order and then path
+// order for Go values. Nothing is built when it is returned, except by
+// [CompiledCatalog.SnapshotLenient], which returns it beside the snapshot
+// of the themes that passed.
 type ValidationError struct {
 	Problems []*Problem
 }
