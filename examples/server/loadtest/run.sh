@@ -88,9 +88,14 @@ wrk_run() { # url [header] -> "requests/s p50 p99", latencies as wrk prints them
     awk '/^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2} END {print r, p50, p99}'
 }
 
-add() { awk -v a="$1" -v b="$2" 'BEGIN {print a + b}'; }
+# median of the arguments; ratio a/b. Each table shows the median
+# throughput of the rounds and, for each ratio, the median of the ratios
+# measured within a round (the servers compared ran seconds apart, under
+# the same load from anything else on the machine).
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
-echo "wrk -t1 -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating; $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
+echo "wrk -t1 -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating (medians of the rounds and of the per-round ratios); $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
 
 if section sizes; then
   echo
@@ -112,20 +117,19 @@ echo "identity (no Accept-Encoding):"
 printf '%-30s %10s %10s %10s %10s %8s %8s %8s\n' endpoint same/s bare/s quiet/s logged/s quiet:s logged:s quiet:b
 latency=()
 for path in "${PATHS[@]}"; do
-  sum_same=0 sum_bare=0 sum_quiet=0 sum_logged=0
+  r_sames=() r_bares=() r_quiets=() r_loggeds=() qs=() ls=() qb=()
   for _ in $(seq "$ROUNDS"); do
     read -r r_same p50_same p99_same <<<"$(wrk_run "http://$SAME$path")"
     read -r r_quiet p50_quiet p99_quiet <<<"$(wrk_run "http://$QUIET$path")"
     read -r r_bare _ _ <<<"$(wrk_run "http://$BARE$path")"
     read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path")"
-    sum_same=$(add "$sum_same" "$r_same")
-    sum_quiet=$(add "$sum_quiet" "$r_quiet")
-    sum_bare=$(add "$sum_bare" "$r_bare")
-    sum_logged=$(add "$sum_logged" "$r_logged")
+    r_sames+=("$r_same") r_bares+=("$r_bare") r_quiets+=("$r_quiet") r_loggeds+=("$r_logged")
+    qs+=("$(ratio "$r_quiet" "$r_same")") ls+=("$(ratio "$r_logged" "$r_same")") qb+=("$(ratio "$r_quiet" "$r_bare")")
   done
   latency+=("$(printf '%-30s %10s %10s %10s %10s' "$path" "$p50_same" "$p99_same" "$p50_quiet" "$p99_quiet")")
-  awk -v p="$path" -v s="$sum_same" -v b="$sum_bare" -v q="$sum_quiet" -v l="$sum_logged" -v n="$ROUNDS" \
-    'BEGIN {printf "%-30s %10.0f %10.0f %10.0f %10.0f %8.2f %8.2f %8.2f\n", p, s/n, b/n, q/n, l/n, q/s, l/s, q/b}'
+  printf '%-30s %10.0f %10.0f %10.0f %10.0f %8.2f %8.2f %8.2f\n' "$path" \
+    "$(median "${r_sames[@]}")" "$(median "${r_bares[@]}")" "$(median "${r_quiets[@]}")" "$(median "${r_loggeds[@]}")" \
+    "$(median "${qs[@]}")" "$(median "${ls[@]}")" "$(median "${qb[@]}")"
 done
 echo "same: baseline, same headers and body; bare: baseline, body and Content-Type only;"
 echo "quiet: example server -access-log=false; logged: example server as run by default"
@@ -141,19 +145,18 @@ echo
 echo "compressed (Accept-Encoding: $BROWSER_AE):"
 printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez/s gzhttp/s quiet/s logged/s quiet:z logged:z log:quiet quiet:gzh
 for path in "${PATHS[@]}"; do
-  sum_z=0 sum_g=0 sum_quiet=0 sum_logged=0
+  r_zs=() r_gs=() r_quiets=() r_loggeds=() qz=() lz=() lq=() qg=()
   for _ in $(seq "$ROUNDS"); do
     read -r r_z _ _ <<<"$(wrk_run "http://$SAMEZ$path" "Accept-Encoding: $BROWSER_AE")"
     read -r r_quiet _ _ <<<"$(wrk_run "http://$QUIET$path" "Accept-Encoding: $BROWSER_AE")"
     read -r r_g _ _ <<<"$(wrk_run "http://$GZHTTP$path" "Accept-Encoding: $BROWSER_AE")"
     read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path" "Accept-Encoding: $BROWSER_AE")"
-    sum_z=$(add "$sum_z" "$r_z")
-    sum_g=$(add "$sum_g" "$r_g")
-    sum_quiet=$(add "$sum_quiet" "$r_quiet")
-    sum_logged=$(add "$sum_logged" "$r_logged")
+    r_zs+=("$r_z") r_gs+=("$r_g") r_quiets+=("$r_quiet") r_loggeds+=("$r_logged")
+    qz+=("$(ratio "$r_quiet" "$r_z")") lz+=("$(ratio "$r_logged" "$r_z")") lq+=("$(ratio "$r_logged" "$r_quiet")") qg+=("$(ratio "$r_quiet" "$r_g")")
   done
-  awk -v p="$path" -v z="$sum_z" -v g="$sum_g" -v q="$sum_quiet" -v l="$sum_logged" -v n="$ROUNDS" \
-    'BEGIN {printf "%-30s %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f %8.2f\n", p, z/n, g/n, q/n, l/n, q/z, l/z, l/q, q/g}'
+  printf '%-30s %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f %8.2f\n' "$path" \
+    "$(median "${r_zs[@]}")" "$(median "${r_gs[@]}")" "$(median "${r_quiets[@]}")" "$(median "${r_loggeds[@]}")" \
+    "$(median "${qz[@]}")" "$(median "${lz[@]}")" "$(median "${lq[@]}")" "$(median "${qg[@]}")"
 done
 echo "samez: baseline, the same precompressed bytes and headers; gzhttp: baseline, identity body through gzhttp;"
 echo "log:quiet: the default server (logging every request) against -access-log=false: the logging cost"
