@@ -93,3 +93,33 @@ func BenchmarkTenantLoad(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkFirstResponse is what a client waits for after a change: the
+// request after Invalidate reloads the tenant (query and build) and is the
+// first on the new snapshot, whose bodies the adapter encodes on first
+// use; against a request on an unchanged snapshot. Go's client asks for
+// gzip, as browsers do.
+//
+//	go test -run '^$' -bench BenchmarkFirstResponse -benchmem ./examples/postgres
+func BenchmarkFirstResponse(b *testing.B) {
+	db, _ := startDB(b)
+	r := startReplica(b, db.DSN, config{}, nil)
+	for _, path := range []string{"/theme.css", "/api/v2/theme/"} {
+		r.get(b, "acme", path, "dave")
+		b.Run(path+" after Invalidate", func(b *testing.B) {
+			for b.Loop() {
+				r.source.Invalidate("acme")
+				if status, _, err := r.fetch("acme", path, "dave"); err != nil || status != 200 {
+					b.Fatal(status, err)
+				}
+			}
+		})
+		b.Run(path+" baseline unchanged", func(b *testing.B) {
+			for b.Loop() {
+				if status, _, err := r.fetch("acme", path, "dave"); err != nil || status != 200 {
+					b.Fatal(status, err)
+				}
+			}
+		})
+	}
+}

@@ -22,7 +22,7 @@ import (
 
 // startDB starts PostgreSQL, seeds the demo tenants and returns the
 // server and a pool for the test's own statements.
-func startDB(t *testing.T) (*pgtest.Server, *pgxpool.Pool) {
+func startDB(t testing.TB) (*pgtest.Server, *pgxpool.Pool) {
 	t.Helper()
 	srv := pgtest.Start(t)
 	ctx := context.Background()
@@ -64,7 +64,7 @@ type replica struct {
 
 // startReplica starts a replica and its listener and waits until it
 // listens. tune, if set, adjusts the listener before it starts.
-func startReplica(t *testing.T, dsn string, cfg config, tune func(*listener)) *replica {
+func startReplica(t testing.TB, dsn string, cfg config, tune func(*listener)) *replica {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &replica{logs: &logBuffer{}}
