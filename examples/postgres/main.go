@@ -170,13 +170,13 @@ func runSetColor(ctx context.Context, dsn string, args []string, stdout, stderr 
 		return 2
 	}
 	var missing []string
-	for name, v := range map[string]string{"tenant": *tenant, "component": *component, "scheme": *scheme} {
-		if v == "" {
-			missing = append(missing, "-"+name)
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"-tenant", *tenant != ""}, {"-theme", *themeID != 0}, {"-component", *component != ""}, {"-scheme", *scheme != ""}} {
+		if !f.set {
+			missing = append(missing, f.name)
 		}
-	}
-	if *themeID == 0 {
-		missing = append(missing, "-theme")
 	}
 	if len(missing) > 0 || fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "set-color: need -tenant, -theme, -component, -scheme and -value (missing %s)\n", strings.Join(missing, ", "))

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/pgtest"
+)
+
+func TestRunUsageErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		give    []string
+		wantErr string
+	}{
+		{"no -dsn", []string{"-seed"}, "-dsn is required"},
+		{"an unknown command", []string{"-dsn", "postgres://127.0.0.1:1/x", "frobnicate"}, `unknown command "frobnicate"`},
+		{"set-color without its flags", []string{"-dsn", "postgres://127.0.0.1:1/x", "set-color", "-tenant", "acme"},
+			"need -tenant, -theme, -component, -scheme and -value (missing -theme, -component, -scheme)"},
+		{"an unknown flag", []string{"-dsn", "postgres://127.0.0.1:1/x", "-colour"}, "flag provided but not defined: -colour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			assert.Equal(t, 2, run(context.Background(), tt.give, &stdout, &stderr))
+			assert.Contains(t, stderr.String(), tt.wantErr)
+			assert.Empty(t, stdout.String())
+		})
+	}
+}
+
+func TestRunSeed(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx := context.Background()
+	for i := range 2 { // a second -seed resets the demo tenants and keeps the schema
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run(ctx, []string{"-dsn", db.DSN, "-seed"}, &stdout, &stderr), "run %d: %s", i, stderr.String())
+		assert.Equal(t, "seeded: tenants acme (themes 1-4) and globex (themes 2, 3)\n", stdout.String())
+	}
+	conn, err := pgx.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	themes, err := loadThemes(ctx, conn, "acme")
+	require.NoError(t, err)
+	assert.Len(t, themes, 4)
+	themes, err = loadThemes(ctx, conn, "globex")
+	require.NoError(t, err)
+	assert.Len(t, themes, 2)
+}
