@@ -98,7 +98,11 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	if *mediaURL == "" {
 		*mediaURL = mediaBase(ln.Addr().String())
 	}
-	srv, err := newServer(config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, NoAccessLog: !*accessLog})
+	cfg := config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log}
+	if *accessLog {
+		cfg.AccessLog = logBuf
+	}
+	srv, err := newServer(cfg)
 	if err != nil {
 		logBuf.Flush()
 		fmt.Fprintf(stderr, "server: cannot start: the data does not load:\n")

@@ -178,7 +178,9 @@ func TestMediaBaseFollowsTheAddress(t *testing.T) {
 
 func TestTheAccessLog(t *testing.T) {
 	var logs syncBuffer
-	ts, _ := start(t, config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	access := newLogBuffer(&logs, 10*time.Millisecond)
+	t.Cleanup(func() { access.Close() })
+	ts, _ := start(t, config{Logger: discard(), AccessLog: access})
 	get(t, ts.URL+"/api/v2/theme/?format=json", nil)
 	require.Eventually(t, func() bool { return strings.Contains(logs.String(), "msg=request") }, 5*time.Second, 10*time.Millisecond)
 	line := logs.String()
