@@ -31,10 +31,10 @@ const demoUserHeader = "X-Demo-User"
 
 // config is what the flags set.
 type config struct {
-	DataDir     string // "" serves the embedded default data
-	MediaURL    string // the media base URL put in theme records
-	UsersFile   string // "" uses the embedded demo users
-	Logger      *slog.Logger
+	DataDir   string // "" serves the embedded default data
+	MediaURL  string // the media base URL put in theme records
+	UsersFile string // "" uses the embedded demo users
+	Logger    *slog.Logger
 	// AccessLog receives a line per request; nil logs none.
 	AccessLog *logBuffer
 }
