@@ -25,10 +25,11 @@
 // With -data, editing either file (polled every second) or sending SIGHUP
 // reloads them; a version that does not load is logged, once per problem,
 // and the previous one stays served. SIGINT and SIGTERM shut down
-// gracefully. Every request is logged with slog, to stderr through a
-// buffer written out every -log-flush and at shutdown, so that logging
-// costs a copy in memory, not a write per request; nothing logged is lost
-// at a graceful shutdown. A client that stops reading cannot hold a
+// gracefully. Every request is logged, in slog's text format, to stderr
+// through a buffer written out every -log-flush, when full and at
+// shutdown, so that logging costs a copy in memory, not a write per
+// request; nothing logged is lost at a graceful shutdown. The server's
+// own messages go through slog into the same buffer. A client that stops reading cannot hold a
 // connection: writes time out after -write-timeout, idle keep-alive
 // connections close after -idle-timeout, and request headers must arrive
 // within 10s.
