@@ -116,7 +116,7 @@ func checkImage(s string) error {
 		if u.Host == "" || u.User != nil {
 			return errors.New("an image URL needs a host and no user information")
 		}
-		for _, seg := range strings.Split(u.Path, "/") {
+		for seg := range strings.SplitSeq(u.Path, "/") {
 			if seg == ".." {
 				return errors.New(`".." segment`)
 			}
@@ -126,7 +126,7 @@ func checkImage(s string) error {
 	if s == "" {
 		return errors.New("empty path")
 	}
-	for _, seg := range strings.Split(s, "/") {
+	for seg := range strings.SplitSeq(s, "/") {
 		if seg == "" || seg == "." || seg == ".." {
 			return errors.New("empty, \".\" or \"..\" segment")
 		}
