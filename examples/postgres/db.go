@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -26,8 +27,6 @@ const notifyChannel = "themekit_tenant"
 // transaction.
 type querier interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
@@ -251,7 +250,7 @@ func seed(ctx context.Context, db interface {
 			return err
 		}
 		for _, t := range defaults {
-			if tenant.themes == nil || containsInt(tenant.themes, t.ID) {
+			if tenant.themes == nil || slices.Contains(tenant.themes, t.ID) {
 				if err := insertTheme(ctx, tx, tenant.id, t); err != nil {
 					return fmt.Errorf("tenant %s: %w", tenant.id, err)
 				}
@@ -259,15 +258,6 @@ func seed(ctx context.Context, db interface {
 		}
 	}
 	return tx.Commit(ctx)
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // errNoSuchTheme is set-color's error for a theme the tenant does not
