@@ -679,3 +679,40 @@ func ExampleTenantSource() {
 	// initech: no tenant "initech": theming: unknown tenant (404: true)
 	// globex after the fix: 2 themes
 }
+
+// While the host's database is down, tenants that were built keep serving
+// their last snapshot, and a tenant never built is a missing snapshot
+// (httpadapter answers 503 with Retry-After).
+func ExampleTenantSource_lastKnownGood() {
+	snap, err := theming.LoadDefault()
+	if err != nil {
+		panic(err)
+	}
+	dbDown := false
+	src := theming.NewTenantSource(theming.TenantOptions{
+		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
+			if dbDown {
+				return nil, errors.New("dial tcp 10.0.0.5:5432: connection refused")
+			}
+			return snap, nil
+		},
+		OnError: func(tenant string, err error) { fmt.Println("OnError:", err) },
+	})
+	acme := theming.WithTenant(context.Background(), "acme")
+	if _, err := src.Snapshot(acme); err != nil {
+		panic(err)
+	}
+
+	dbDown = true
+	src.Invalidate("acme") // a change was notified, but the reload fails
+	s, err := src.Snapshot(acme)
+	fmt.Println("acme:", s == snap, err)
+
+	_, err = src.Snapshot(theming.WithTenant(context.Background(), "globex"))
+	fmt.Println("globex is a 503:", errors.Is(err, theming.ErrNoSnapshot))
+	// Output:
+	// OnError: theming: tenant "acme": reload failed, serving the last snapshot: dial tcp 10.0.0.5:5432: connection refused
+	// acme: true <nil>
+	// OnError: theming: tenant "globex": load failed: dial tcp 10.0.0.5:5432: connection refused
+	// globex is a 503: true
+}
