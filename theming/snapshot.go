@@ -120,7 +120,8 @@ func (c *CompiledCatalog) SnapshotLenient(themes []Theme) (*Snapshot, error) {
 // before the host stores it. The error is a *ValidationError with the
 // problems, paths and sentinels Snapshot would report for the theme.
 // Checks between themes (unique ids, one default) are the host's, which
-// holds the other themes.
+// holds the other themes. The theme needs its id (a positive integer, as
+// Snapshot requires): a new theme is checked with the id it will have.
 func (c *CompiledCatalog) CheckTheme(t Theme) error {
 	if !c.ok() {
 		return ErrNoCatalog
