@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -51,4 +52,20 @@ func TestRunSeed(t *testing.T) {
 	themes, err = loadThemes(ctx, conn, "globex")
 	require.NoError(t, err)
 	assert.Len(t, themes, 2)
+}
+
+// FuzzTenantOf: whatever the Host header, the tenant is "" or the host's
+// first label, lower-cased, of letters, digits, "-" and "_" only.
+func FuzzTenantOf(f *testing.F) {
+	for _, h := range []string{"acme.localhost:8080", "ACME.example.com", "localhost", "127.0.0.1:80", "[::1]:8080", "", ".", ":"} {
+		f.Add(h)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		got := tenantOf(host)
+		if got == "" {
+			return
+		}
+		assert.Regexp(t, `^[a-z0-9_-]+$`, got)
+		assert.True(t, strings.HasPrefix(strings.ToLower(host), got), "host %q, tenant %q", host, got)
+	})
 }

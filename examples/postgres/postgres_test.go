@@ -112,6 +112,9 @@ func TestTenantOf(t *testing.T) {
 		{"localhost:8080", "localhost"},
 		{"127.0.0.1:8080", ""},
 		{"[::1]:8080", ""},
+		{"[acme]:8080", ""},
+		{"ac me.localhost", ""},
+		{"acme%2e.localhost", ""},
 		{"", ""},
 	}
 	for _, tt := range tests {

@@ -120,16 +120,27 @@ func withTenant(next http.Handler) http.Handler {
 	})
 }
 
-// tenantOf returns the first label of host's name, lower-cased; "" for a
-// host that is an IP address or has no label, which no tenant is named.
+// tenantOf returns the first label of host's name, lower-cased: "acme"
+// for "acme.localhost:8080". It returns "", which names no tenant, for an
+// IP address and for a label with characters other than letters, digits,
+// "-" and "_".
 func tenantOf(host string) string {
+	if strings.HasPrefix(host, "[") {
+		return "" // an IPv6 literal
+	}
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
-	if net.ParseIP(strings.Trim(host, "[]")) != nil {
+	if net.ParseIP(host) != nil {
 		return ""
 	}
 	label, _, _ := strings.Cut(host, ".")
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return ""
+		}
+	}
 	return strings.ToLower(label)
 }
 
