@@ -19,7 +19,11 @@ import (
 // The suggested lightnesses were computed by an independent python3
 // script (not in the repository) that implements hsl-to-sRGB, source-over
 // compositing and the WCAG 2 ratio and scans every lightness on the 0.01
-// grid for the passing one nearest the original.
+// grid for the passing one nearest the original. Since contrast 29f4027 a
+// suggestion must pass both methods (the exact ratio and the ratio of the
+// 8-bit channels a browser renders); the script was rerun with both: the
+// non-text case moved from 58.38% (exact 3.0003:1, rendered 2.9953:1) to
+// 58.23% (exact 3.0148:1, rendered 3.0335:1).
 func TestFindingSuggest(t *testing.T) {
 	rep := loadBase(t).Audit()
 	tests := []struct {
@@ -28,7 +32,7 @@ func TestFindingSuggest(t *testing.T) {
 		want   string
 	}{
 		{"light text on a translucent light target over a dark page turns dark", "--button-soft", "hsl(0, 0%, 8.61%)"},
-		{"light text failing the non-text rule on white darkens to 3:1", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.38%)"},
+		{"light text failing the non-text rule on white darkens to 3:1", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.23%)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,7 +43,7 @@ func TestFindingSuggest(t *testing.T) {
 				require.True(t, ok, "Suggest() for text on %s under theme %d", tt.target, theme)
 				assert.Equal(t, tt.want, got.Foreground.String(), "Suggest() for text on %s under theme %d", tt.target, theme)
 				assert.GreaterOrEqual(t, got.Ratio, f.Required, "the suggestion %s passes", got.Foreground)
-				assert.Less(t, got.Ratio, f.Required+0.01, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
+				assert.Less(t, got.Ratio, f.Required+0.02, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
 				assert.NotZero(t, got.APCA, "the suggestion's APCA Lc is filled in")
 			}
 		})
@@ -131,7 +135,7 @@ func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 			name:         "a failing non-text pair, drawn as a border and a shape",
 			row:          `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 100%)", wantForeground: "hsl(0, 0%, 95%)",
-			wantFix: "hsl(0, 0%, 58.38%)", wantFixText: "<code>hsl(0, 0%, 58.38%)</code>: 3.00:1",
+			wantFix: "hsl(0, 0%, 58.23%)", wantFixText: "<code>hsl(0, 0%, 58.23%)</code>: 3.01:1",
 		},
 		{
 			name:         "a passing non-text pair on the page",
