@@ -204,3 +204,31 @@ func ExampleCompiledCatalog_CheckTheme() {
 	// 	theme 4: logo_alignment: must be one of left, center, right, not "middle"
 	// cycle: true
 }
+
+// A host that would rather serve a tenant's good themes than none builds
+// leniently: the snapshot is usable, and the error names the themes left
+// out.
+func ExampleCompiledCatalog_SnapshotLenient() {
+	cat, err := theming.DefaultCatalog()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cc, err := theming.CompileCatalog(cat)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := cc.SnapshotLenient([]theming.Theme{
+		{ID: 1, Name: "Light", IsDefault: true},
+		{ID: 2, Name: "Broken", Colors: map[string]theming.ColorOverride{"nav-bgg": {Dark: "hsl(220, 60%, 30%)"}}},
+	})
+	for _, t := range s.Themes() {
+		fmt.Println("serving theme", t.ID(), t.Name())
+	}
+	fmt.Println(err)
+	// Output:
+	// serving theme 1 Light
+	// theming: invalid data: 1 problem
+	// 	theme 2: colors.nav-bgg: unknown component "nav-bgg"
+}
