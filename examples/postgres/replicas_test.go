@@ -190,7 +190,7 @@ func TestBadRow(t *testing.T) {
 		return logged() > 0
 	}, 2*time.Second, time.Millisecond, "the bad row is logged; log:\n%s", r.logs)
 
-	themeIDs := func() []int {
+	themeIDs := func(r *replica) []int {
 		_, body := r.get(t, "acme", "/api/v2/theme/", "")
 		var themes []struct {
 			ID int `json:"id"`
@@ -202,7 +202,9 @@ func TestBadRow(t *testing.T) {
 		}
 		return ids
 	}
-	assert.Equal(t, []int{2, 3, 4}, themeIDs(), "theme 1 is left out, the others are served")
+	assert.Equal(t, []int{2, 3, 4}, themeIDs(r), "theme 1 is left out, the others are served")
+	late := startReplica(t, db.DSN, config{}, nil)
+	assert.Equal(t, []int{2, 3, 4}, themeIDs(late), "a replica started after the bad row serves too")
 	_, css = r.get(t, "acme", "/theme.css", "dave")
 	assert.NotContains(t, css, "hsl(10, 80%;")
 	assert.True(t, strings.HasPrefix(css, "/* theme 2: "), "dave gets the default theme instead: %s", css[:40])
@@ -224,7 +226,7 @@ func TestBadRow(t *testing.T) {
 		_, css := r.get(t, "acme", "/theme.css", "dave")
 		return strings.Contains(css, "--nav-bar: hsl(10, 80%, 30%);")
 	}, time.Second, time.Millisecond)
-	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs())
+	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs(r))
 }
 
 // TestSetColor runs the set-color command against a seeded database.
