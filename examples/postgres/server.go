@@ -37,7 +37,6 @@ type config struct {
 // handler, and the listener that keeps the source current.
 type app struct {
 	pool     *pgxpool.Pool
-	catalog  *theming.CompiledCatalog
 	source   *theming.TenantSource
 	listener *listener
 	handler  http.Handler
@@ -62,7 +61,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{pool: pool, catalog: cat}
+	a := &app{pool: pool}
 	problems := &problemLog{log: log}
 	a.source = theming.NewTenantSource(theming.TenantOptions{
 		MaxTenants: cfg.MaxTenants,
