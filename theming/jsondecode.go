@@ -214,6 +214,17 @@ func quoteChar(c byte) string {
 	return "'" + string(rune(c)) + "'"
 }
 
+// add reports a problem at the current path. Past MaxProblems, with no
+// blocked path that could hide it, it only counts the problem, building
+// neither its path nor its message.
+func (d *decoder) add(sentinel error, msg func() string) {
+	if len(d.ps.list) >= MaxProblems && len(d.ps.blocked) == 0 {
+		d.ps.dropped++
+		return
+	}
+	d.ps.add(d.pathString(), sentinel, msg())
+}
+
 // wrongType reports a value of the wrong JSON type and blocks its path.
 func (d *decoder) wrongType(s *schema, got string) {
 	d.ps.addType(d.pathString(), "must be "+s.describe()+", not "+got)
@@ -539,7 +550,7 @@ func (d *decoder) object(s *schema, v reflect.Value) error {
 			others[key] = true
 		}
 		if dup {
-			d.ps.add(d.pathString(), ErrDuplicate, "duplicate key "+strconv.Quote(key)+" in one object")
+			d.add(ErrDuplicate, func() string { return "duplicate key " + strconv.Quote(key) + " in one object" })
 		}
 		switch {
 		case s == nil:
@@ -553,10 +564,10 @@ func (d *decoder) object(s *schema, v reflect.Value) error {
 			d.space()
 			null := d.i < len(d.data) && d.data[d.i] == 'n'
 			if err = d.value(f.s, obj.Field(f.index)); err == nil && null && f.required {
-				d.ps.add(d.pathString(), ErrInvalid, "is required")
+				d.add(ErrInvalid, func() string { return "is required" })
 			}
 		default:
-			d.ps.add(d.pathString(), ErrUnknownField, "unknown field "+strconv.Quote(key)+" (known: "+s.known+")")
+			d.add(ErrUnknownField, func() string { return "unknown field " + strconv.Quote(key) + " (known: " + s.known + ")" })
 			err = d.value(nil, reflect.Value{})
 		}
 		if err != nil {
@@ -585,7 +596,7 @@ func (d *decoder) checkRequired(s *schema, seen uint64) {
 	for _, f := range s.all {
 		if f.required && seen&f.bit == 0 {
 			d.path = append(d.path, segment{key: f.name, isKey: true})
-			d.ps.add(d.pathString(), ErrInvalid, "is required")
+			d.add(ErrInvalid, func() string { return "is required" })
 			d.path = d.path[:len(d.path)-1]
 		}
 	}
