@@ -135,6 +135,14 @@ func clonePtr[T any](p *T) *T {
 // themes even when there are problems; it is complete (assemble may run)
 // only when there are none.
 func compile(cat Catalog, ps *problems) *CompiledCatalog {
+	// In Go values a nil slice is an empty one; keep one form, so that the
+	// same data gives the same Version however it came in.
+	if cat.PalettePreview == nil {
+		cat.PalettePreview = []string{}
+	}
+	if cat.Components == nil {
+		cat.Components = []Component{}
+	}
 	c := &CompiledCatalog{cat: cat, byID: make(map[string]int, len(cat.Components)), pageBG: -1}
 	sp := scope{ps: ps}
 	comps := c.cat.Components

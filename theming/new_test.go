@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -453,6 +454,11 @@ func TestVersion(t *testing.T) {
 	reordered, err := theming.New(cat, []theming.Theme{themes[1], themes[0]})
 	require.NoError(t, err)
 	assert.Equal(t, a.Version(), reordered.Version(), "themes are served in id order, so their input order does not count")
+	empty := slices.Clone(themes)
+	empty[1].Colors = map[string]theming.ColorOverride{}
+	withEmpty, err := theming.New(cat, empty)
+	require.NoError(t, err)
+	assert.Equal(t, a.Version(), withEmpty.Version(), "nil and empty colors are the same data")
 	themes[1].Name = "Renamed"
 	c, err := theming.New(cat, themes)
 	require.NoError(t, err)

@@ -316,7 +316,8 @@ func (s *Snapshot) Version() string {
 		h.Write(s.cat.catalogDigest())
 		enc := json.NewEncoder(h)
 		for _, rt := range s.themes {
-			_ = enc.Encode(rt.theme) // cannot fail: a Theme always encodes
+			// The served form, in which nil and empty colors are alike.
+			_ = enc.Encode(rt.served("", nil)) // cannot fail: a Theme always encodes
 		}
 		s.version = hex.EncodeToString(h.Sum(nil)[:8])
 	})
