@@ -50,6 +50,7 @@ section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # wrk (installed when missing), CPU pinning, a scratch directory and
 # the cleanup of started servers.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+declare -A pid_of # listen address -> server pid
 
 go build -o "$tmp/server" ./examples/server
 go build -o "$tmp/baseline" ./examples/server/loadtest/baseline
@@ -64,28 +65,46 @@ ready() {
 }
 "${server_cpu[@]}" "$tmp/server" -addr "$LOGGED" 2>"$tmp/access.log" &
 pids+=($!)
+pid_of[$LOGGED]=$!
 ready "$LOGGED"
 "${server_cpu[@]}" "$tmp/server" -addr "$QUIET" -media-url "http://$LOGGED/media/" -access-log=false 2>/dev/null &
 pids+=($!)
+pid_of[$QUIET]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$SAME" -from "http://$LOGGED" -same-headers >/dev/null &
 pids+=($!)
+pid_of[$SAME]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$BARE" -from "http://$LOGGED" >/dev/null &
 pids+=($!)
+pid_of[$BARE]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZ" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" >/dev/null &
 pids+=($!)
+pid_of[$SAMEZ]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$GZHTTP" -from "http://$LOGGED" -gzhttp >/dev/null &
 pids+=($!)
+pid_of[$GZHTTP]=$!
 ready "$QUIET"
 ready "$SAME"
 ready "$BARE"
 ready "$SAMEZ"
 ready "$GZHTTP"
 
-wrk_run() { # url [header] -> "requests/s p50 p99", latencies as wrk prints them
+# CPU time per request: the server's user+system time (from /proc) over
+# the requests wrk completed, in microseconds. On a machine shared with
+# other work it varies far less than requests per second, which depend on
+# how much of the core the other work leaves.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+wrk_run() { # url [header] -> "requests/s p50 p99 cpu-us-per-request", latencies as wrk prints them
+  local hostport=${1#http://}
+  hostport=${hostport%%/*}
+  local pid=${pid_of[$hostport]} before after out
   local args=(-t1 -c"$CONNECTIONS" -d"$DURATION" --latency)
   if [ $# -ge 2 ]; then args+=(-H "$2"); fi
-  "${client_cpu[@]}" wrk "${args[@]}" "$1" |
-    awk '/^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2} END {print r, p50, p99}'
+  before=$(cpu_ticks "$pid")
+  out=$("${client_cpu[@]}" wrk "${args[@]}" "$1")
+  after=$(cpu_ticks "$pid")
+  awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" \
+    '/ requests in / {n = $1} /^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2}
+     END {printf "%s %s %s %.3f\n", r, p50, p99, (n > 0 ? t * 1e6 / hz / n : 0)}' <<<"$out"
 }
 
 # median of the arguments; ratio a/b. Each table shows the median
@@ -112,20 +131,27 @@ if section sizes; then
 fi
 
 if section identity; then
+icpu_rows=()
 echo
 echo "identity (no Accept-Encoding):"
 printf '%-30s %10s %10s %10s %10s %8s %8s %8s\n' endpoint same/s bare/s quiet/s logged/s quiet:s logged:s quiet:b
 latency=()
 for path in "${PATHS[@]}"; do
   r_sames=() r_bares=() r_quiets=() r_loggeds=() qs=() ls=() qb=()
+  c_sames=() c_quiets=() c_loggeds=() cqs=() cls=() clq=()
   for _ in $(seq "$ROUNDS"); do
-    read -r r_same p50_same p99_same <<<"$(wrk_run "http://$SAME$path")"
-    read -r r_quiet p50_quiet p99_quiet <<<"$(wrk_run "http://$QUIET$path")"
-    read -r r_bare _ _ <<<"$(wrk_run "http://$BARE$path")"
-    read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path")"
+    read -r r_same p50_same p99_same c_same <<<"$(wrk_run "http://$SAME$path")"
+    read -r r_quiet p50_quiet p99_quiet c_quiet <<<"$(wrk_run "http://$QUIET$path")"
+    read -r r_bare _ _ _ <<<"$(wrk_run "http://$BARE$path")"
+    read -r r_logged _ _ c_logged <<<"$(wrk_run "http://$LOGGED$path")"
     r_sames+=("$r_same") r_bares+=("$r_bare") r_quiets+=("$r_quiet") r_loggeds+=("$r_logged")
     qs+=("$(ratio "$r_quiet" "$r_same")") ls+=("$(ratio "$r_logged" "$r_same")") qb+=("$(ratio "$r_quiet" "$r_bare")")
+    c_sames+=("$c_same") c_quiets+=("$c_quiet") c_loggeds+=("$c_logged")
+    cqs+=("$(ratio "$c_same" "$c_quiet")") cls+=("$(ratio "$c_same" "$c_logged")") clq+=("$(ratio "$c_quiet" "$c_logged")")
   done
+  icpu_rows+=("$(printf '%-30s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f' "$path" \
+    "$(median "${c_sames[@]}")" "$(median "${c_quiets[@]}")" "$(median "${c_loggeds[@]}")" \
+    "$(median "${cqs[@]}")" "$(median "${cls[@]}")" "$(median "${clq[@]}")")")
   latency+=("$(printf '%-30s %10s %10s %10s %10s' "$path" "$p50_same" "$p99_same" "$p50_quiet" "$p99_quiet")")
   printf '%-30s %10.0f %10.0f %10.0f %10.0f %8.2f %8.2f %8.2f\n' "$path" \
     "$(median "${r_sames[@]}")" "$(median "${r_bares[@]}")" "$(median "${r_quiets[@]}")" "$(median "${r_loggeds[@]}")" \
@@ -133,6 +159,10 @@ for path in "${PATHS[@]}"; do
 done
 echo "same: baseline, same headers and body; bare: baseline, body and Content-Type only;"
 echo "quiet: example server -access-log=false; logged: example server as run by default"
+echo
+echo "the same runs, as server CPU time per request (microseconds; ratios are baseline CPU over ours, like throughput):"
+printf '%-30s %9s %9s %9s %8s %8s %8s\n' endpoint same quiet logged quiet:s logged:s log:quiet
+printf '%s\n' "${icpu_rows[@]}"
 
 echo
 echo "latency in the last round (wrk --latency):"
@@ -141,25 +171,37 @@ printf '%s\n' "${latency[@]}"
 fi
 
 if section compressed; then
+cpu_rows=()
 echo
 echo "compressed (Accept-Encoding: $BROWSER_AE):"
 printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez/s gzhttp/s quiet/s logged/s quiet:z logged:z log:quiet quiet:gzh
 for path in "${PATHS[@]}"; do
   r_zs=() r_gs=() r_quiets=() r_loggeds=() qz=() lz=() lq=() qg=()
+  c_zs=() c_gs=() c_quiets=() c_loggeds=() cqz=() clz=() clq=() cqg=()
   for _ in $(seq "$ROUNDS"); do
-    read -r r_z _ _ <<<"$(wrk_run "http://$SAMEZ$path" "Accept-Encoding: $BROWSER_AE")"
-    read -r r_quiet _ _ <<<"$(wrk_run "http://$QUIET$path" "Accept-Encoding: $BROWSER_AE")"
-    read -r r_g _ _ <<<"$(wrk_run "http://$GZHTTP$path" "Accept-Encoding: $BROWSER_AE")"
-    read -r r_logged _ _ <<<"$(wrk_run "http://$LOGGED$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_z _ _ c_z <<<"$(wrk_run "http://$SAMEZ$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_quiet _ _ c_quiet <<<"$(wrk_run "http://$QUIET$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_g _ _ c_g <<<"$(wrk_run "http://$GZHTTP$path" "Accept-Encoding: $BROWSER_AE")"
+    read -r r_logged _ _ c_logged <<<"$(wrk_run "http://$LOGGED$path" "Accept-Encoding: $BROWSER_AE")"
     r_zs+=("$r_z") r_gs+=("$r_g") r_quiets+=("$r_quiet") r_loggeds+=("$r_logged")
     qz+=("$(ratio "$r_quiet" "$r_z")") lz+=("$(ratio "$r_logged" "$r_z")") lq+=("$(ratio "$r_logged" "$r_quiet")") qg+=("$(ratio "$r_quiet" "$r_g")")
+    c_zs+=("$c_z") c_gs+=("$c_g") c_quiets+=("$c_quiet") c_loggeds+=("$c_logged")
+    # As throughput ratios: the baseline's CPU per request over ours.
+    cqz+=("$(ratio "$c_z" "$c_quiet")") clz+=("$(ratio "$c_z" "$c_logged")") clq+=("$(ratio "$c_quiet" "$c_logged")") cqg+=("$(ratio "$c_g" "$c_quiet")")
   done
+  cpu_rows+=("$(printf '%-30s %9.2f %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f' "$path" \
+    "$(median "${c_zs[@]}")" "$(median "${c_gs[@]}")" "$(median "${c_quiets[@]}")" "$(median "${c_loggeds[@]}")" \
+    "$(median "${cqz[@]}")" "$(median "${clz[@]}")" "$(median "${clq[@]}")" "$(median "${cqg[@]}")")")
   printf '%-30s %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f %8.2f\n' "$path" \
     "$(median "${r_zs[@]}")" "$(median "${r_gs[@]}")" "$(median "${r_quiets[@]}")" "$(median "${r_loggeds[@]}")" \
     "$(median "${qz[@]}")" "$(median "${lz[@]}")" "$(median "${lq[@]}")" "$(median "${qg[@]}")"
 done
 echo "samez: baseline, the same precompressed bytes and headers; gzhttp: baseline, identity body through gzhttp;"
 echo "log:quiet: the default server (logging every request) against -access-log=false: the logging cost"
+echo
+echo "the same runs, as server CPU time per request (microseconds; ratios are baseline CPU over ours, like throughput):"
+printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez gzhttp quiet logged quiet:z logged:z log:quiet quiet:gzh
+printf '%s\n' "${cpu_rows[@]}"
 fi
 echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
 
@@ -174,8 +216,8 @@ for path in "${PATHS[@]}"; do
     echo "$path: If-None-Match $etag answered $code, not 304" >&2
     exit 1
   fi
-  read -r full _ _ <<<"$(wrk_run "http://$QUIET$path")"
-  read -r cond _ _ <<<"$(wrk_run "http://$QUIET$path" "If-None-Match: $etag")"
+  read -r full _ _ _ <<<"$(wrk_run "http://$QUIET$path")"
+  read -r cond _ _ _ <<<"$(wrk_run "http://$QUIET$path" "If-None-Match: $etag")"
   awk -v p="$path" -v f="$full" -v c="$cond" 'BEGIN {printf "%-30s %10.0f %10.0f %8.2f\n", p, f, c, c/f}'
 done
 fi
