@@ -1,47 +1,83 @@
 package theming
 
 import (
+	"fmt"
+
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 )
 
-// Finding is the outcome of one contrast rule, for one theme and scheme.
+// Finding is the outcome of one contrast rule, for one theme and scheme,
+// under the policy of the [Report] it belongs to.
 //
 // The component is the foreground (the text, border or fill that is
 // drawn) and the target the background it is drawn on. Translucent colors
 // are resolved as a browser paints them: the background over the page
-// background, then the foreground over that. Ratio is the WCAG 2 contrast
-// ratio, APCA the APCA-W3 Lc of the foreground as text on the background.
+// background, then the foreground over that.
+//
+// Both WCAG 2 ratios are always reported: Ratio on the exact colors
+// ([contrast.RatioOver]) and Rendered on the 8-bit colors a browser
+// computes and composites, the ratio axe-core measures
+// ([contrast.RatioRendered]). WCAGPass is the verdict on them under the
+// policy's method ([contrast.Method.Judge]). APCA is the APCA-W3 Lc of the
+// foreground as text on the background, always measured; APCARequired and
+// APCAPass are set only when the policy checks APCA. Pass is the whole
+// verdict: WCAGPass, and APCAPass when the policy checks APCA.
 type Finding struct {
-	Theme      int            `json:"theme"`
-	ThemeName  string         `json:"theme_name"`
-	Scheme     Scheme         `json:"scheme"`
-	Component  string         `json:"component"`
-	Target     ContrastTarget `json:"target"`
-	Foreground colorref.Color `json:"foreground"`
-	Background colorref.Color `json:"background"`
-	Backdrop   colorref.Color `json:"backdrop"`
-	Ratio      float64        `json:"ratio"`
-	Required   float64        `json:"required"`
-	APCA       float64        `json:"apca"`
-	Pass       bool           `json:"pass"`
+	Theme        int            `json:"theme"`
+	ThemeName    string         `json:"theme_name"`
+	Scheme       Scheme         `json:"scheme"`
+	Component    string         `json:"component"`
+	Target       ContrastTarget `json:"target"`
+	Foreground   colorref.Color `json:"foreground"`
+	Background   colorref.Color `json:"background"`
+	Backdrop     colorref.Color `json:"backdrop"`
+	Ratio        float64        `json:"ratio"`    // exact WCAG 2 ratio
+	Rendered     float64        `json:"rendered"` // WCAG 2 ratio of the rendered 8-bit colors
+	Required     float64        `json:"required"`
+	WCAGPass     bool           `json:"wcag_pass"`
+	APCA         float64        `json:"apca"`                    // APCA-W3 Lc, signed
+	APCARequired float64        `json:"apca_required,omitempty"` // the |Lc| required; 0 when APCA is not checked
+	APCAPass     bool           `json:"apca_pass"`               // false when APCA is not checked
+	Pass         bool           `json:"pass"`
+
+	// Policy is the policy the finding was judged under, the report's.
+	// Suggest and Suggestions search and re-check fixes under it. It is
+	// not encoded: a report's JSON carries it once.
+	Policy contrast.Policy `json:"-"`
 }
 
-// Report is a catalog-wide contrast audit: every contrast rule of every
-// visible component, in both schemes, under every theme. Findings are
-// sorted by theme id, then scheme (light first), then the component's
-// position in the catalog, then the rule's position in contrast_against.
+// Report is a contrast audit: every contrast rule of every visible
+// component, in both schemes, under every theme audited, judged under one
+// [contrast.Policy], which the report records (Method, Level and APCA, in
+// its JSON too). Findings are sorted by theme id, then scheme (light
+// first), then the component's position in the catalog, then the rule's
+// position in contrast_against.
 type Report struct {
-	Findings []Finding `json:"findings"`
-	Checked  int       `json:"checked"`
-	Failed   int       `json:"failed"`
+	Method   contrast.Method `json:"method"`
+	Level    contrast.Level  `json:"level"`
+	APCA     bool            `json:"apca"`
+	Findings []Finding       `json:"findings"`
+	Checked  int             `json:"checked"`
+	Failed   int             `json:"failed"`
+}
+
+// Policy returns the policy the report's findings were judged under.
+func (r *Report) Policy() contrast.Policy {
+	if r == nil {
+		return contrast.Policy{}
+	}
+	return contrast.Policy{Level: r.Level, Method: r.Method, APCA: r.APCA}
 }
 
 // OK reports whether every rule passed.
-func (r *Report) OK() bool { return r.Failed == 0 }
+func (r *Report) OK() bool { return r == nil || r.Failed == 0 }
 
 // Failures returns the findings that failed, in report order.
 func (r *Report) Failures() []Finding {
+	if r == nil {
+		return nil
+	}
 	var out []Finding
 	for _, f := range r.Findings {
 		if !f.Pass {
@@ -51,21 +87,84 @@ func (r *Report) Failures() []Finding {
 	return out
 }
 
-// Audit returns the contrast audit of the snapshot. It is computed on the
-// first call and shared afterwards; callers must not modify it. The zero
-// Snapshot's audit checks nothing.
+// Audit returns the contrast audit of the snapshot under the default
+// policy, the zero [contrast.Policy]: WCAG 2 AA, judged under
+// [contrast.Both] (the exact ratio and the rendered one must both pass),
+// without APCA. It is computed on the first call and shared afterwards;
+// callers must not modify it. The zero Snapshot's audit checks nothing.
 func (s *Snapshot) Audit() *Report {
-	s.auditOnce.Do(func() { s.audit = s.runAudit() })
+	s.auditOnce.Do(func() { s.audit = s.cat.audit(s.themes, contrast.Policy{}) })
 	return s.audit
 }
 
-func (s *Snapshot) runAudit() *Report {
-	if !s.cat.ok() {
-		return &Report{Findings: []Finding{}}
+// AuditPolicy returns the contrast audit of the snapshot under p: another
+// method ([contrast.Exact], [contrast.Rendered]), level AAA, or APCA
+// beside WCAG 2. Under the zero policy it returns [Snapshot.Audit]'s
+// shared report; under any other it computes a new report, which the
+// caller keeps. An unknown level or method is an error wrapping
+// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
+func (s *Snapshot) AuditPolicy(p contrast.Policy) (*Report, error) {
+	if p == (contrast.Policy{}) {
+		return s.Audit(), nil
 	}
-	c := s.cat
-	r := &Report{Findings: make([]Finding, 0, len(c.rules)*len(s.themes)*2)}
-	for _, rt := range s.themes {
+	if err := checkPolicy(p); err != nil {
+		return nil, err
+	}
+	return s.cat.audit(s.themes, p), nil
+}
+
+// AuditTheme returns the contrast audit, under p, of the one theme with
+// the given id: for a host's admin page, which shows the problems of the
+// theme being edited. The error wraps [ErrUnknownTheme] when no theme has
+// the id, and [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod]
+// for an unknown policy. For a theme not yet saved, use
+// [CompiledCatalog.AuditTheme].
+func (s *Snapshot) AuditTheme(id int, p contrast.Policy) (*Report, error) {
+	if err := checkPolicy(p); err != nil {
+		return nil, err
+	}
+	rt, ok := s.Theme(id)
+	if !ok {
+		return nil, fmt.Errorf("%w: id %d", ErrUnknownTheme, id)
+	}
+	return s.cat.audit([]*ResolvedTheme{rt}, p), nil
+}
+
+// AuditTheme validates t exactly as [CompiledCatalog.CheckTheme] does and,
+// if it is valid, returns its contrast audit under p, as a snapshot holding
+// t alone would audit it: for an admin's edit, before the host stores it,
+// so that the save can show the problems of the one theme being edited.
+// A theme with problems gives a *ValidationError listing them and no
+// report. The zero CompiledCatalog gives an error wrapping
+// [ErrNoCatalog]; an unknown policy one wrapping
+// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
+func (c *CompiledCatalog) AuditTheme(t Theme, p contrast.Policy) (*Report, error) {
+	if err := checkPolicy(p); err != nil {
+		return nil, err
+	}
+	res, err := c.checkOne(&t)
+	if err != nil {
+		return nil, err
+	}
+	return c.audit([]*ResolvedTheme{{cat: c, theme: t, res: res}}, p), nil
+}
+
+// checkPolicy reports an unknown level or method in p, with the error
+// contrast gives for it.
+func checkPolicy(p contrast.Policy) error {
+	_, err := p.Check(colorref.Color{}, colorref.Color{}, colorref.Color{}, contrast.Text)
+	return err
+}
+
+// audit checks every contrast rule of the catalog under each theme, in
+// both schemes, under p, which checkPolicy has accepted.
+func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Report {
+	r := &Report{Method: p.Method, Level: p.Level, APCA: p.APCA, Findings: []Finding{}}
+	if !c.ok() {
+		return r
+	}
+	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
+	for _, rt := range themes {
 		for _, sc := range Schemes() {
 			k := schemeIndex(sc)
 			colors := rt.res.colors[k]
@@ -73,13 +172,12 @@ func (s *Snapshot) runAudit() *Report {
 			for _, ru := range c.rules {
 				f := Finding{
 					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
-					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop,
+					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop, Policy: p,
 				}
-				// The catalog's checks guarantee the type; Required cannot fail.
-				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
-				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
-				f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
-				f.Pass = f.Ratio >= f.Required
+				// The catalog's checks guarantee the type, and the caller
+				// the policy: Check cannot fail.
+				res, _ := p.Check(f.Foreground, f.Background, backdrop, contrast.Type(ru.target.ContrastType))
+				f.fill(res)
 				r.Findings = append(r.Findings, f)
 				r.Checked++
 				if !f.Pass {
@@ -89,6 +187,18 @@ func (s *Snapshot) runAudit() *Report {
 		}
 	}
 	return r
+}
+
+// fill copies a check's ratios and verdicts into f, measuring the APCA Lc
+// when the policy did not.
+func (f *Finding) fill(res contrast.Result) {
+	f.Ratio, f.Rendered, f.Required = res.Exact, res.Rendered, res.Required
+	f.WCAGPass, f.Pass = res.WCAGPass, res.Pass
+	if res.APCA {
+		f.APCA, f.APCARequired, f.APCAPass = res.Lc, res.LcRequired, res.APCAPass
+	} else {
+		f.APCA = contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
+	}
 }
 
 // target returns the color of a contrast rule's target in scheme k.

@@ -3,6 +3,7 @@ package theming
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -15,35 +16,115 @@ import (
 	"github.com/themekit/themekit/contrast"
 )
 
-// Suggestion is a proposed fix for a failing Finding: the component's
-// color with its lightness moved, and the contrast it then has.
+// Suggestion is a proposed fix for a failing [Finding]: one side of the
+// pair, the component (the foreground) or its target (the background),
+// with its lightness moved, and the pair as it then measures.
 type Suggestion struct {
+	// Side is the color that moves: [contrast.Foreground], the component,
+	// or [contrast.Background], the rule's target. JSON writes it as
+	// "foreground" or "background".
+	Side contrast.Side `json:"-"`
+	// Foreground and Background are the pair after the fix: one of them is
+	// the finding's own color, the other the new color, in the form it
+	// prints (Color.String) and was re-checked in.
 	Foreground colorref.Color `json:"foreground"`
-	Ratio      float64        `json:"ratio"` // WCAG 2 ratio of Foreground on the finding's background, re-checked
-	APCA       float64        `json:"apca"`  // APCA-W3 Lc of Foreground on the background
+	Background colorref.Color `json:"background"`
+	Ratio      float64        `json:"ratio"`    // exact WCAG 2 ratio of the fixed pair
+	Rendered   float64        `json:"rendered"` // rendered WCAG 2 ratio of the fixed pair
+	APCA       float64        `json:"apca"`     // APCA-W3 Lc of the fixed pair
+	// Pass is the fixed pair's verdict under the finding's policy: always
+	// true under a WCAG 2 policy; under an APCA policy it is false when the
+	// fix reaches the WCAG 2 ratio but not the APCA level.
+	Pass bool `json:"pass"`
+	// Distance is how far the lightness moved, in percentage points.
+	Distance float64 `json:"distance"`
 }
 
-// Suggest returns the fix contrast.SuggestLightness computes for the
-// finding: the component's color with the same hue, saturation and alpha
-// and the lightness nearest its own that meets the required ratio on the
-// same background and backdrop. The component moves, not its target,
-// because the component is the foreground of its rules. The suggestion is
-// re-checked with contrast.RatioOver, and ok is false when no lightness
-// passes. For a finding that passes, the suggestion is its own foreground.
+// Color returns the new color: the side that moved.
+func (s Suggestion) Color() colorref.Color {
+	if s.Side == contrast.Background {
+		return s.Background
+	}
+	return s.Foreground
+}
+
+// MarshalJSON writes the suggestion with its side by name.
+func (s Suggestion) MarshalJSON() ([]byte, error) {
+	type fields Suggestion // without the method
+	return json.Marshal(struct {
+		Side string `json:"side"`
+		fields
+	}{s.Side.String(), fields(s)})
+}
+
+// Suggest returns the fix that moves the component: its color with the
+// same hue, saturation and alpha and the lightness nearest its own that
+// passes the finding's rule under the policy's method
+// ([contrast.SuggestFor] with [contrast.Foreground]), on the same
+// background and backdrop, re-checked in its printed form. ok is false
+// when no lightness passes. For a finding that passes, the suggestion is
+// its own foreground. [Finding.Suggestions] offers the target's fix too.
 func (f Finding) Suggest() (s Suggestion, ok bool) {
-	c, ok := contrast.SuggestLightness(f.Foreground, f.Background, f.Backdrop, f.Required)
+	c, ok := contrast.SuggestFor(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method, contrast.Foreground)
 	if !ok {
 		return Suggestion{}, false
 	}
-	s = Suggestion{
-		Foreground: c,
-		Ratio:      contrast.RatioOver(c, f.Background, f.Backdrop),
-		APCA:       contrast.APCAOver(c, f.Background, f.Backdrop),
+	_, _, l := f.Foreground.HSL()
+	_, _, cl := c.HSL()
+	return f.suggestion(contrast.Suggestion{Side: contrast.Foreground, Color: c, Distance: abs(cl - l)})
+}
+
+// Suggestions returns the fixes of a failing finding that pass its rule
+// under the policy's method, on either side: the component's color or
+// the target's, each with its hue, saturation and alpha kept and the
+// lightness nearest its own ([contrast.Suggestions]), closest first (the
+// component first on a tie), since the color an admin just changed is
+// the one they want to move. Each is re-checked in its printed form under
+// the finding's policy. It returns nil for a finding whose WCAG 2 ratio
+// passes, and when no lightness of either side passes.
+//
+// Fixes are searched for the WCAG 2 ratio: under an APCA policy a fix
+// that reaches the ratio but not the APCA level is still offered, with
+// Pass false, since no lightness search for APCA exists yet.
+func (f Finding) Suggestions() []Suggestion {
+	found := contrast.Suggestions(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method)
+	var out []Suggestion
+	for _, cs := range found {
+		if s, ok := f.suggestion(cs); ok {
+			out = append(out, s)
+		}
 	}
-	if s.Ratio < f.Required {
-		return Suggestion{}, false // cannot happen: SuggestLightness checks what it returns
+	return out
+}
+
+// suggestion measures the pair a contrast suggestion makes under the
+// finding's policy. ok is false when the fixed pair does not pass the
+// WCAG 2 rule (contrast re-checks what it suggests, so only a finding
+// whose contrast type is unknown gets there).
+func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
+	s := Suggestion{Side: cs.Side, Foreground: f.Foreground, Background: f.Background, Distance: cs.Distance}
+	if cs.Side == contrast.Background {
+		s.Background = cs.Color
+	} else {
+		s.Foreground = cs.Color
+	}
+	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
+	if err != nil || !res.WCAGPass {
+		return Suggestion{}, false
+	}
+	s.Ratio, s.Rendered, s.Pass = res.Exact, res.Rendered, res.Pass
+	s.APCA = res.Lc
+	if !res.APCA {
+		s.APCA = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
 	}
 	return s, true
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // HTMLOptions configures Report.WriteHTML. The zero value is ready to use.
@@ -63,9 +144,13 @@ const ReportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inlin
 // every pair as a swatch in the actual colors: the page background, the
 // target color over it (composited by the browser exactly as the audit
 // composites it), and on that sample text (contrast_type text) or a
-// sample border and shape (non-text) in the component's color. Each pair
-// shows its WCAG 2 ratio, the required ratio, its APCA Lc and a pass or
-// fail badge; a failing pair also shows Finding.Suggest's fix as a swatch,
+// sample border and shape (non-text) in the component's color. The page
+// names the report's policy (method, level, APCA). Each pair shows its
+// WCAG 2 ratio (the exact and the rendered one when they print
+// differently), the required ratio, its APCA Lc (with the level required
+// under an APCA policy) and a pass or fail badge (with the WCAG 2 and APCA
+// verdicts apart under an APCA policy); a failing pair also shows
+// [Finding.Suggestions]' fixes as swatches, each saying which side moves,
 // or says that no lightness passes.
 //
 // A summary table lists every theme and scheme in report order (theme id,
@@ -91,6 +176,9 @@ func (r *Report) WriteHTML(w io.Writer, opts HTMLOptions) error {
 type reportView struct {
 	Title   string
 	Style   template.CSS // reportStyle and one rule per color the swatches use
+	Method  string       // "both", "exact" or "rendered"
+	Level   string       // "AA" or "AAA"
+	APCA    bool
 	Checked int
 	Failed  int
 	Summary []groupView // in report order
@@ -116,20 +204,29 @@ type rowView struct {
 	Target       ContrastTarget
 	Text         bool // draw sample text, not a border and shape
 	Swatch       swatchColors
-	Ratio        string
+	Ratio        string // the exact ratio, and the rendered one when it prints differently
 	Required     string
 	APCA         string
+	APCARequired string // "" unless the policy checks APCA
+	WCAGPass     bool
+	APCAPass     bool
 	Pass         bool
-	HasFix       bool
-	Fix          swatchColors
-	FixRatio     string
-	FixAPCA      string
+	Fixes        []fixView
 	Foreground   string
 	Background   string
 	Backdrop     string
-	Translucent  bool   // the background is not opaque: name the backdrop
-	FixColorText string // the fix in canonical form
-	FixSame      bool   // the fix prints as the foreground does: only unprinted digits differed
+	Translucent  bool // the background is not opaque: name the backdrop
+}
+
+// fixView is one suggested fix.
+type fixView struct {
+	Side      string // "component" or "target"
+	Swatch    swatchColors
+	ColorText string // the new color in canonical form
+	Ratio     string
+	APCA      string
+	Pass      bool
+	Same      bool // the fix prints as the color it replaces: only unprinted digits differed
 }
 
 // swatchColors names the classes that paint a swatch: Backdrop and
@@ -173,7 +270,8 @@ func (cc *colorClasses) swatch(fg, bg, backdrop colorref.Color) swatchColors {
 }
 
 func newReportView(r *Report, opts HTMLOptions) reportView {
-	v := reportView{Title: cmp.Or(opts.Title, "Contrast report")}
+	p := r.Policy()
+	v := reportView{Title: cmp.Or(opts.Title, "Contrast report"), Method: p.Method.String(), Level: p.Level.String(), APCA: p.APCA}
 	cc := &colorClasses{index: make(map[string]string)}
 	var findings []Finding
 	if r != nil {
@@ -230,25 +328,38 @@ func newRowView(f Finding, cc *colorClasses) rowView {
 		Target:      f.Target,
 		Text:        f.Target.ContrastType != string(contrast.NonText),
 		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
-		Ratio:       formatRatio(f.Ratio),
+		Ratio:       formatRatios(f.Ratio, f.Rendered),
 		Required:    strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
 		APCA:        formatLc(f.APCA),
+		WCAGPass:    f.WCAGPass,
+		APCAPass:    f.APCAPass,
 		Pass:        f.Pass,
 		Foreground:  f.Foreground.String(),
 		Background:  f.Background.String(),
 		Backdrop:    f.Backdrop.String(),
 		Translucent: !f.Background.Opaque(),
 	}
+	if f.Policy.APCA {
+		row.APCARequired = strconv.FormatFloat(f.APCARequired, 'g', -1, 64)
+	}
 	if f.Pass {
 		return row
 	}
-	if s, ok := f.Suggest(); ok {
-		row.HasFix = true
-		row.Fix = cc.swatch(s.Foreground, f.Background, f.Backdrop)
-		row.FixRatio = formatRatio(s.Ratio)
-		row.FixAPCA = formatLc(s.APCA)
-		row.FixColorText = s.Foreground.String()
-		row.FixSame = row.FixColorText == row.Foreground
+	for _, s := range f.Suggestions() {
+		fix := fixView{
+			Side:      "component",
+			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
+			ColorText: s.Color().String(),
+			Ratio:     formatRatios(s.Ratio, s.Rendered),
+			APCA:      formatLc(s.APCA),
+			Pass:      s.Pass,
+		}
+		was := row.Foreground
+		if s.Side == contrast.Background {
+			fix.Side, was = "target", row.Background
+		}
+		fix.Same = fix.ColorText == was
+		row.Fixes = append(row.Fixes, fix)
 	}
 	return row
 }
@@ -261,6 +372,16 @@ func formatRatio(r float64) string {
 	whole, frac, _ := strings.Cut(s, ".")
 	frac = (frac + "00")[:2]
 	return whole + "." + frac + ":1"
+}
+
+// formatRatios writes the exact ratio, and the rendered one after it when
+// the two print differently: "4.50:1", or "4.50:1 exact, 4.49:1 rendered".
+func formatRatios(exact, rendered float64) string {
+	e, r := formatRatio(exact), formatRatio(rendered)
+	if e == r {
+		return e
+	}
+	return e + " exact, " + r + " rendered"
 }
 
 // formatLc writes an APCA Lc with one decimal and its sign.
@@ -300,6 +421,8 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 .chip{display:inline-block;vertical-align:middle;width:1.5rem;height:1rem;border:1px solid #a1a1aa;border-radius:.2rem}
 .colors{font-size:.8rem;color:#3f3f46;margin-top:.25rem}
 .none{color:#52525b;font-style:italic}
+.fix+.fix{margin-top:.75rem}
+.policy{font-size:.9rem}
 `
 
 // reportTemplate is the page. html/template escapes every value for its
@@ -321,7 +444,11 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <h1>{{.Title}}</h1>
 <p>{{.Checked}} contrast {{if eq .Checked 1}}rule{{else}}rules{{end}} checked, {{.Failed}} failed.
 {{- if .Failed}} <span class="badge fail">fail</span>{{else}} <span class="badge pass">pass</span>{{end}}</p>
-<p>Each swatch paints the page background, the target color over it and the component in its own color on top, as a browser composites them. Ratios are WCAG 2 contrast ratios, truncated to two decimals; Lc is the APCA-W3 lightness contrast. Suggested fixes keep the component's hue, saturation and alpha and move its lightness.</p>
+<p class="policy">Policy: WCAG 2 level <strong>{{.Level}}</strong>, method <strong>{{.Method}}</strong>
+{{- if eq .Method "both"}} (the exact ratio and the rendered one must both pass)
+{{- else if eq .Method "exact"}} (the ratio of the exact colors must reach the minimum)
+{{- else if eq .Method "rendered"}} (the ratio of the 8-bit colors a browser renders must exceed the minimum, as axe-core judges){{end}}, APCA <strong>{{if .APCA}}on{{else}}off{{end}}</strong>.</p>
+<p>Each swatch paints the page background, the target color over it and the component in its own color on top, as a browser composites them. Ratios are WCAG 2 contrast ratios, truncated to two decimals: the ratio of the exact colors, and the ratio of the 8-bit colors a browser renders (what axe-core measures) where the two differ; Lc is the APCA-W3 lightness contrast. Suggested fixes keep the hue, saturation and alpha of the color they move, the component's or the target's, and move its lightness; the nearest comes first.</p>
 </header>
 <main>
 {{- if .Groups}}
@@ -351,12 +478,18 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
 <td class="num">{{.Ratio}}</td>
 <td class="num">{{.Required}}</td>
-<td class="num">{{.APCA}}</td>
-<td>{{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fail</span>{{end}}</td>
+<td class="num">{{.APCA}}{{if .APCARequired}}<br>needs {{.APCARequired}}{{end}}</td>
+<td>{{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fail</span>{{end}}
+{{- if .APCARequired}}<div class="colors">WCAG 2 {{if .WCAGPass}}pass{{else}}fail{{end}}, APCA {{if .APCAPass}}pass{{else}}fail{{end}}</div>{{end}}</td>
 <td>{{if .Pass}}<span class="none">none needed</span>
-{{- else if .HasFix}}{{template "swatch" .Fix}}{{if .Text}}{{template "text" .Fix}}{{else}}{{template "shape" .Fix}}{{end}}</div></div>
-<div class="colors"><code>{{.FixColorText}}</code>: {{.FixRatio}}, {{.FixAPCA}} <span class="badge pass">pass</span>{{if .FixSame}} (as printed; only digits beyond the second decimal failed){{end}}</div>
-{{- else}}<span class="none">No lightness of this hue and saturation reaches {{.Required}}.</span>{{end}}</td>
+{{- else if .Fixes}}
+{{- $text := .Text}}
+{{- range .Fixes}}
+<div class="fix"><div class="colors">Move the {{.Side}}:</div>{{template "swatch" .Swatch}}{{if $text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
+<div class="colors"><code>{{.ColorText}}</code>: {{.Ratio}}, {{.APCA}} {{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fails APCA</span>{{end}}{{if .Same}} (as printed; only digits beyond the second decimal failed){{end}}</div></div>
+{{- end}}
+{{- else if not .WCAGPass}}<span class="none">No lightness of this hue and saturation, on either side, reaches {{.Required}}.</span>
+{{- else}}<span class="none">The WCAG 2 ratio passes; no lightness search for the APCA level.</span>{{end}}</td>
 </tr>
 {{- end}}
 </tbody>

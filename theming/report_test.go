@@ -109,61 +109,83 @@ func TestWriteHTMLPutsFailuresFirst(t *testing.T) {
 }
 
 // TestWriteHTMLDrawsTheActualColors follows each swatch's classes to the
-// rules of the page's style sheet.
+// rules of the page's style sheet. The fixes are those of
+// TestFindingSuggestions, whose values were computed independently.
 func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
 	rules := styleRules(t, page)
 	swatch := regexp.MustCompile(`<div class="backdrop (c\d+)"><div class="surface (c\d+)">` +
 		`(?:<span class="sample (c\d+)">Sample text Aa</span>|<span class="(c\d+)"><span class="shape"></span><span class="dot"></span></span>)`)
 	dark := section(t, page, "theme-1-dark")
+	type fix struct {
+		side       string // "component" or "target"
+		background string
+		foreground string
+		text       string
+	}
 	tests := []struct {
 		name           string
 		row            string // the pair cell's text
 		wantBackdrop   string
 		wantBackground string
 		wantForeground string
-		wantFix        string // "" when the row passes
-		wantFixText    string
+		wantRatio      string
+		wantFixes      []fix // nearest first; none when the row passes
 	}{
 		{
-			name:         "a failing text pair on a translucent target, with its fix",
+			name:         "a failing text pair on a translucent target, with a fix on each side, the target's nearer",
 			row:          `<code>text</code> on variable <code>--button-soft</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsla(210, 50%, 90%, 0.5)", wantForeground: "hsl(0, 0%, 95%)",
-			wantFix: "hsl(0, 0%, 8.61%)", wantFixText: "<code>hsl(0, 0%, 8.61%)</code>: 4.50:1",
+			wantRatio: "3.60:1 exact, 3.56:1 rendered",
+			wantFixes: []fix{
+				{"target", "hsla(210, 50%, 77.84%, 0.5)", "hsl(0, 0%, 95%)", "<code>hsla(210, 50%, 77.84%, 0.5)</code>: 4.54:1 exact, 4.52:1 rendered"},
+				{"component", "hsla(210, 50%, 90%, 0.5)", "hsl(0, 0%, 8.61%)", "<code>hsl(0, 0%, 8.61%)</code>: 4.50:1 exact, 4.53:1 rendered"},
+			},
 		},
 		{
-			name:         "a failing non-text pair, drawn as a border and a shape",
+			name:         "a failing non-text pair, drawn as a border and a shape, the component's fix nearer",
 			row:          `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 100%)", wantForeground: "hsl(0, 0%, 95%)",
-			wantFix: "hsl(0, 0%, 58.23%)", wantFixText: "<code>hsl(0, 0%, 58.23%)</code>: 3.01:1",
+			wantRatio: "1.11:1",
+			wantFixes: []fix{
+				{"component", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.23%)", "<code>hsl(0, 0%, 58.23%)</code>: 3.01:1 exact, 3.03:1 rendered"},
+				{"target", "hsl(0, 0%, 55%)", "hsl(0, 0%, 95%)", "<code>hsl(0, 0%, 55%)</code>: 3.00:1"},
+			},
 		},
 		{
 			name:         "a passing non-text pair on the page",
 			row:          `<code>primary</code> on component <code>page</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 10%)", wantForeground: "hsl(210, 50%, 70%)",
+			wantRatio: "7.93:1 exact, 7.92:1 rendered",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			row := tableRow(t, dark, tt.row)
 			found := swatch.FindAllStringSubmatch(row, -1)
-			want := 1
-			if tt.wantFix != "" {
-				want = 2
-			}
-			require.Len(t, found, want, "swatches in the row %s:\n%s", tt.row, row)
+			require.Len(t, found, 1+len(tt.wantFixes), "swatches in the row %s:\n%s", tt.row, row)
 			fg := func(m []string) string { return cmp.Or(m[3], m[4]) }
 			assert.Equal(t, "background-color:"+tt.wantBackdrop, rules[found[0][1]], "backdrop of %s", tt.row)
 			assert.Equal(t, "background-color:"+tt.wantBackground, rules[found[0][2]], "background of %s", tt.row)
 			assert.Equal(t, "color:"+tt.wantForeground, rules[fg(found[0])], "foreground of %s", tt.row)
-			if tt.wantFix == "" {
+			assert.Contains(t, row, `<td class="num">`+tt.wantRatio+`</td>`, "ratios of %s", tt.row)
+			if len(tt.wantFixes) == 0 {
 				assert.Contains(t, row, "none needed")
 				return
 			}
-			assert.Equal(t, rules[found[0][1]], rules[found[1][1]], "the fix is drawn over the same backdrop")
-			assert.Equal(t, rules[found[0][2]], rules[found[1][2]], "the fix is drawn on the same background")
-			assert.Equal(t, "color:"+tt.wantFix, rules[fg(found[1])], "fix of %s", tt.row)
-			assert.Contains(t, row, tt.wantFixText)
+			sides := regexp.MustCompile(`Move the (component|target):`).FindAllStringSubmatch(row, -1)
+			require.Len(t, sides, len(tt.wantFixes), "each fix says which side moves")
+			at := 0
+			for n, want := range tt.wantFixes {
+				got := found[n+1]
+				assert.Equal(t, want.side, sides[n][1], "fix %d of %s moves the %s", n, tt.row, want.side)
+				assert.Equal(t, rules[found[0][1]], rules[got[1]], "fix %d is drawn over the same backdrop", n)
+				assert.Equal(t, "background-color:"+want.background, rules[got[2]], "fix %d of %s: background", n, tt.row)
+				assert.Equal(t, "color:"+want.foreground, rules[fg(got)], "fix %d of %s: foreground", n, tt.row)
+				i := strings.Index(row[at:], want.text)
+				require.GreaterOrEqual(t, i, 0, "fix %d of %s reads %q, after the fixes before it", n, tt.row, want.text)
+				at += i + len(want.text)
+			}
 		})
 	}
 }
@@ -183,14 +205,17 @@ func TestWriteHTMLEscapesEveryValue(t *testing.T) {
 
 func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
 	tests := []struct {
-		name string
-		give float64
-		want string
+		name     string
+		give     float64
+		rendered float64
+		want     string
 	}{
-		{"a ratio just under 4.5 reads 4.49", 4.49999, "4.49:1"},
-		{"a whole ratio gets two decimals", 21, "21.00:1"},
-		{"one decimal is padded", 3.5, "3.50:1"},
-		{"more decimals are cut, not rounded", 7.0396, "7.03:1"},
+		{"a ratio just under 4.5 reads 4.49", 4.49999, 4.49999, "4.49:1"},
+		{"a whole ratio gets two decimals", 21, 21, "21.00:1"},
+		{"one decimal is padded", 3.5, 3.5, "3.50:1"},
+		{"more decimals are cut, not rounded", 7.0396, 7.0396, "7.03:1"},
+		{"a rendered ratio that prints the same is not repeated", 4.5031, 4.5079, "4.50:1"},
+		{"a rendered ratio that prints differently follows the exact one", 4.5001, 4.4966, "4.50:1 exact, 4.49:1 rendered"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,10 +223,10 @@ func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
 				Theme: 1, ThemeName: "T", Scheme: theming.Light, Component: "text",
 				Target:     theming.ContrastTarget{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: "text"},
 				Foreground: colorref.HSL(0, 0, 0), Background: colorref.HSL(0, 0, 100), Backdrop: colorref.HSL(0, 0, 100),
-				Ratio: tt.give, Required: 3, Pass: true,
+				Ratio: tt.give, Rendered: tt.rendered, Required: 3, Pass: true,
 			}}}
 			page := renderReport(t, rep, theming.HTMLOptions{})
-			assert.Contains(t, page, `<td class="num">`+tt.want+`</td>`, "ratio %v", tt.give)
+			assert.Contains(t, page, `<td class="num">`+tt.want+`</td>`, "ratio %v, rendered %v", tt.give, tt.rendered)
 		})
 	}
 }

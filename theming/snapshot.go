@@ -123,15 +123,22 @@ func (c *CompiledCatalog) SnapshotLenient(themes []Theme) (*Snapshot, error) {
 // holds the other themes. The theme needs its id (a positive integer, as
 // Snapshot requires): a new theme is checked with the id it will have.
 func (c *CompiledCatalog) CheckTheme(t Theme) error {
+	_, err := c.checkOne(&t)
+	return err
+}
+
+// checkOne checks one theme as CheckTheme documents and returns its
+// resolution, which AuditTheme audits.
+func (c *CompiledCatalog) checkOne(t *Theme) (resolution, error) {
 	if !c.ok() {
-		return ErrNoCatalog
+		return resolution{}, ErrNoCatalog
 	}
 	ps := &problems{}
-	c.checkTheme(&t, scope{ps: ps, themeID: max(t.ID, 0)}, true)
+	res := c.checkTheme(t, scope{ps: ps, themeID: max(t.ID, 0)}, true)
 	if len(ps.list) > 0 {
-		return &ValidationError{Problems: ps.result()}
+		return resolution{}, &ValidationError{Problems: ps.result()}
 	}
-	return nil
+	return res, nil
 }
 
 // checkedTheme is a theme that passed its checks, with its resolution.
