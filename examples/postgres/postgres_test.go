@@ -197,6 +197,17 @@ func TestPropagation(t *testing.T) {
 	t.Logf("commit to first response with the change (polling every 200µs): p50 %v, p99 %v, max %v",
 		p(delays, .5), p(delays, .99), p(delays, 1))
 
+	t.Run("the replicas agree on the version of the data", func(t *testing.T) {
+		var versions []string
+		for _, r := range replicas {
+			s, err := r.source.Snapshot(theming.WithTenant(ctx, "acme"))
+			require.NoError(t, err)
+			versions = append(versions, s.Version())
+		}
+		assert.NotEmpty(t, versions[0])
+		assert.Equal(t, []string{versions[0], versions[0], versions[0]}, versions)
+	})
+
 	t.Run("a deleted tenant is a 404 on every replica within a second", func(t *testing.T) {
 		for _, r := range replicas {
 			status, _ := r.get(t, "globex", "/api/v2/theme/", "")
