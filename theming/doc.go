@@ -97,6 +97,17 @@
 //     sharing an id, and of several marked default, it keeps the first.
 //   - A hex color ("#1a73e8") where an hsl() string belongs is refused
 //     with its hsl() equivalent in the message.
+//   - [Snapshot.Audit] judges under the zero [contrast.Policy]: WCAG 2
+//     AA under [contrast.Both] (the exact ratio and the rendered one, what
+//     axe-core measures in a browser, must both pass), without APCA, so a
+//     catalog that passes it passes browser-based checkers too.
+//     [Snapshot.AuditPolicy], [Snapshot.AuditTheme] and
+//     [CompiledCatalog.AuditTheme] (a theme not yet saved) take another
+//     policy. Findings report both ratios and the APCA Lc whatever the
+//     policy. [Finding.Suggestions] moves the component or the target,
+//     nearest first, and each fix passes under the policy's method in its
+//     printed form; under an APCA policy fixes are searched for the WCAG 2
+//     ratio and say whether they reach the APCA level too.
 //   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
 //     catalog and the themes as Go values, so replicas that loaded the
 //     same data (from files or rows) agree on it.
