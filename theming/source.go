@@ -2,14 +2,15 @@ package theming
 
 import "context"
 
-// SourceFunc adapts an ordinary function to the Source interface, as
-// http.HandlerFunc does for http.Handler:
+// SourceFunc adapts an ordinary function to the [Source] interface, as
+// [net/http.HandlerFunc] does for [net/http.Handler]:
 //
 //	src := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
 //		return stores[tenantOf(ctx)].Snapshot(ctx)
 //	})
 //
-// A nil SourceFunc has no snapshot: it returns ErrNoSnapshot.
+// A nil SourceFunc has no snapshot: it returns [ErrNoSnapshot]. For many
+// tenants built on demand, use [TenantSource].
 type SourceFunc func(ctx context.Context) (*Snapshot, error)
 
 // Snapshot calls f(ctx).

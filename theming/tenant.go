@@ -10,8 +10,8 @@ import (
 
 // Defaults of the TenantOptions fields.
 const (
-	// DefaultMaxTenants is how many tenants a TenantSource keeps built
-	// when TenantOptions.MaxTenants is 0.
+	// DefaultMaxTenants is how many tenants a [TenantSource] keeps built
+	// when [TenantOptions].MaxTenants is 0.
 	DefaultMaxTenants = 1000
 	// DefaultLoadTimeout bounds one call of TenantOptions.Load when
 	// TenantOptions.LoadTimeout is 0.
@@ -22,12 +22,12 @@ const (
 	DefaultRetryInterval = time.Second
 )
 
-// TenantOptions configures a TenantSource. Only Load is required; every
+// TenantOptions configures a [TenantSource]. Only Load is required; every
 // other zero value is a working default.
 type TenantOptions struct {
 	// Load builds the snapshot of one tenant, typically by reading the
 	// tenant's themes from the host's database and building them on a
-	// CompiledCatalog shared by all tenants. Required: NewTenantSource
+	// [CompiledCatalog] shared by all tenants. Required: [NewTenantSource]
 	// panics when it is nil.
 	//
 	// What Load returns decides what is served:
@@ -35,11 +35,11 @@ type TenantOptions struct {
 	//   - a snapshot and an error (a lenient build that left out the
 	//     themes that do not validate, and says which): the snapshot is
 	//     served and the error is passed to OnError;
-	//   - an error wrapping ErrUnknownTenant: the tenant is forgotten, and
+	//   - an error wrapping [ErrUnknownTenant]: the tenant is forgotten, and
 	//     Snapshot returns that error;
 	//   - any other error: a tenant that was built keeps its last snapshot
 	//     and the error goes to OnError; a tenant that was not built yet
-	//     gets an error wrapping both ErrNoSnapshot and Load's error.
+	//     gets an error wrapping both [ErrNoSnapshot] and Load's error.
 	//
 	// Load runs in its own goroutine with the context of the request that
 	// needed it, without that request's cancellation (a client that goes
@@ -52,7 +52,7 @@ type TenantOptions struct {
 	// Tenant returns the tenant of a request from its context. An error
 	// is returned by Snapshot as it is: wrap ErrUnknownTenant for a
 	// request that names no tenant the host serves. nil means
-	// TenantFromContext, which reads the tenant put there by WithTenant.
+	// [TenantFromContext], which reads the tenant put there by [WithTenant].
 	Tenant func(ctx context.Context) (string, error)
 
 	// MaxTenants bounds how many tenants stay built; when another tenant
@@ -82,11 +82,11 @@ type TenantOptions struct {
 	RetryInterval time.Duration
 }
 
-// TenantSource is a Source that serves each tenant its own Snapshot,
-// built on first use by the host's TenantOptions.Load and kept until it is
+// TenantSource is a [Source] that serves each tenant its own [Snapshot],
+// built on first use by the host's [TenantOptions].Load and kept until it is
 // invalidated or, beyond MaxTenants, least recently used.
 //
-// Concurrent first requests for one tenant share one Load. Invalidate
+// Concurrent first requests for one tenant share one Load. [TenantSource.Invalidate]
 // (the host calls it when a tenant's data changed, for example on a
 // database notification) is lazy: it marks the tenant's snapshot
 // outdated, and the tenant's next request reloads it, waiting for the new
@@ -94,7 +94,13 @@ type TenantOptions struct {
 // Invalidate has returned, no request is answered from the data as it was
 // before. Tenants that are not asked for again are never reloaded, so
 // invalidating many tenants at once (after a lost database connection,
-// InvalidateAll) costs nothing until they are used.
+// [TenantSource.InvalidateAll]) costs nothing until they are used.
+//
+// Build tenants leniently: a Load that returns both results of
+// [CompiledCatalog.SnapshotLenient] has the themes that validate served
+// and the others reported to OnError, so one bad row leaves one theme out
+// instead of taking its tenant down. A Load that returns only an error
+// (the strict [CompiledCatalog.Snapshot]'s) keeps the last good snapshot.
 //
 // A reload that fails keeps the last snapshot served (last known good),
 // reports the error to OnError, and is retried by a later request no
@@ -111,8 +117,8 @@ type TenantOptions struct {
 //   - anything else (a Tenant error, a missing tenant in the context):
 //     500, with the cause logged.
 //
-// Use NewTenantSource. The zero TenantSource has no Load: its Snapshot
-// returns an error wrapping ErrNoSnapshot.
+// Use [NewTenantSource]. The zero TenantSource has no Load: its Snapshot
+// returns an error wrapping [ErrNoSnapshot].
 type TenantSource struct {
 	opts TenantOptions
 
@@ -359,7 +365,7 @@ func (ts *TenantSource) Invalidate(tenant string) {
 }
 
 // InvalidateAll marks every built tenant's snapshot outdated, as if
-// Invalidate were called for each. A host calls it when it may have
+// [TenantSource.Invalidate] were called for each. A host calls it when it may have
 // missed changes, such as after reconnecting to the database whose
 // notifications it follows.
 func (ts *TenantSource) InvalidateAll() {
@@ -387,13 +393,14 @@ func (ts *TenantSource) Len() int {
 type tenantKey struct{}
 
 // WithTenant returns a copy of ctx that carries tenant, for
-// TenantFromContext: a host's middleware calls it with the tenant it took
+// [TenantFromContext] and so for a [TenantSource] with the default
+// [TenantOptions].Tenant: a host's middleware calls it with the tenant it took
 // from the request (its host name, a path segment, the user's account).
 func WithTenant(ctx context.Context, tenant string) context.Context {
 	return context.WithValue(ctx, tenantKey{}, tenant)
 }
 
-// TenantFromContext returns the tenant that WithTenant put in ctx.
+// TenantFromContext returns the tenant that [WithTenant] put in ctx.
 func TenantFromContext(ctx context.Context) (string, bool) {
 	t, ok := ctx.Value(tenantKey{}).(string)
 	return t, ok
