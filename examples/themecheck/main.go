@@ -6,22 +6,36 @@
 //	go run ./examples/themecheck -data DIR        # DIR/catalog.json and DIR/themes.json
 //	go run ./examples/themecheck -json            # machine-readable output
 //	go run ./examples/themecheck -html report.html
+//	go run ./examples/themecheck -level AAA -apca # a stricter policy
 //
 // It prints an aligned table, one row per rule (theme, scheme, pair,
-// contrast type, WCAG 2 ratio, required ratio, APCA Lc, pass or fail), and
-// a summary. Each failing rule gets a suggested fix: the component's color
-// with the same hue, saturation and alpha and the nearest lightness that
-// passes (contrast.SuggestLightness), re-checked in its printed form
-// before it is shown. The component moves because it is the foreground of
-// its rules. Ratios are truncated to two decimals, never rounded up.
+// contrast type, the exact and the rendered WCAG 2 ratio, required ratio,
+// APCA Lc, pass or fail), and a summary that names the policy. Each
+// failing rule gets its suggested fixes (theming.Finding.Suggestions): the
+// component's color or the target's, with the same hue, saturation and
+// alpha and the nearest lightness that passes under the method, nearest
+// first, each re-checked in its printed form before it is shown. Ratios
+// are truncated to two decimals, never rounded up.
+//
+// The method says which ratio must pass: "exact" (the WCAG 2 formula on
+// the exact colors, at least the minimum), "rendered" (the formula on the
+// 8-bit colors a browser renders and composites, above the minimum, as
+// axe-core judges) or "both", the default: a catalog that passes it
+// passes axe-core in a browser too, and so do its suggested fixes.
 //
 // Flags:
 //
-//	-data DIR    audit DIR instead of the embedded default data
-//	-json        print JSON instead of the table: the audit report with a
-//	             "suggestion" on each failing finding that has one, or, for
-//	             unusable input, {"error": ..., "problems": [...]}
-//	-html FILE   also write the self-contained HTML contrast report to FILE
+//	-data DIR      audit DIR instead of the embedded default data
+//	-method NAME   exact, rendered or both (default both)
+//	-level LEVEL   WCAG 2 level, AA (default) or AAA: text 4.5:1 or 7:1,
+//	               non-text 3:1 at both
+//	-apca          also require APCA's Bronze simple-mode Lc (75 body text,
+//	               45 non-text), reported next to the WCAG 2 verdict
+//	-json          print JSON instead of the table: the policy ("method",
+//	               "level", "apca") and the audit report with the
+//	               "suggestions" of each failing finding that has some, or,
+//	               for unusable input, {"error": ..., "problems": [...]}
+//	-html FILE     also write the self-contained HTML contrast report to FILE
 //
 // Exit status: 0 when every rule passes, 1 when any rule fails, 2 when the
 // check could not be made: bad usage, input that does not load (every
@@ -63,10 +77,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("themecheck", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-json] [-html FILE]")
+		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE]")
 		fl.PrintDefaults()
 	}
 	dir := fl.String("data", "", "audit `DIR`/catalog.json and DIR/themes.json instead of the embedded default data")
+	var policy contrast.Policy
+	fl.TextVar(&policy.Method, "method", contrast.Both, "the ratio that must pass: exact, rendered (as axe-core measures in a browser) or both")
+	fl.TextVar(&policy.Level, "level", contrast.AA, "the WCAG 2 level: AA or AAA")
+	fl.BoolVar(&policy.APCA, "apca", false, "also require APCA's Bronze simple-mode Lc, reported next to the WCAG 2 verdict")
 	asJSON := fl.Bool("json", false, "print JSON instead of the table")
 	htmlFile := fl.String("html", "", "also write the HTML contrast report to `FILE`")
 	if err := fl.Parse(args); err != nil {
@@ -93,7 +111,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUnusable
 	}
 
-	rep := snap.Audit()
+	rep, err := snap.AuditPolicy(policy)
+	if err != nil { // cannot happen: the flags parse only known policies
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	}
 	results := check(rep)
 	if *htmlFile != "" {
 		if err := writeHTML(*htmlFile, rep, source); err != nil {
@@ -116,13 +138,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitPass
 }
 
-// result is a finding with its verified fix, if it failed and one exists.
+// result is a finding with its verified fixes, if it failed and some exist.
 type result struct {
 	theming.Finding
-	Suggestion *theming.Suggestion `json:"suggestion,omitempty"`
+	Suggestions []theming.Suggestion `json:"suggestions,omitempty"`
 }
 
-// check pairs each finding with a suggested fix when it fails.
+// check pairs each failing finding with its suggested fixes, nearest first.
 func check(rep *theming.Report) []result {
 	out := make([]result, len(rep.Findings))
 	for i, f := range rep.Findings {
@@ -130,23 +152,29 @@ func check(rep *theming.Report) []result {
 		if f.Pass {
 			continue
 		}
-		if s, ok := f.Suggest(); ok && verify(f, s.Foreground) {
-			out[i].Suggestion = &s
+		for _, s := range f.Suggestions() {
+			if verify(f, s) {
+				out[i].Suggestions = append(out[i].Suggestions, s)
+			}
 		}
 	}
 	return out
 }
 
 // verify re-checks a suggestion the way a theme author would use it: the
-// printed color, parsed back, must pass the finding's rule on the same
-// background and backdrop.
-func verify(f theming.Finding, c colorref.Color) bool {
-	printed, err := colorref.ParseColor(c.String())
+// printed colors, parsed back, must pass the finding's WCAG 2 rule under
+// the report's policy over the same backdrop.
+func verify(f theming.Finding, s theming.Suggestion) bool {
+	fg, err := colorref.ParseColor(s.Foreground.String())
 	if err != nil {
 		return false
 	}
-	res, err := contrast.CheckOver(printed, f.Background, f.Backdrop, contrast.Type(f.Target.ContrastType), contrast.AA)
-	return err == nil && res.Pass && res.Required == f.Required
+	bg, err := colorref.ParseColor(s.Background.String())
+	if err != nil {
+		return false
+	}
+	res, err := f.Policy.Check(fg, bg, f.Backdrop, contrast.Type(f.Target.ContrastType))
+	return err == nil && res.WCAGPass && res.Required == f.Required
 }
 
 // reportLoadError prints why the input could not be used: every
@@ -190,31 +218,24 @@ func reportLoadError(stdout, stderr io.Writer, source string, err error, asJSON 
 func writeTable(w io.Writer, source string, rep *theming.Report, results []result, themes int) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tTYPE\tRATIO\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
+	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tTYPE\tEXACT\tRENDERED\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
 	for _, r := range results {
-		verdict, fix := "pass", "-"
-		if !r.Pass {
-			verdict, fix = "FAIL", "none: no lightness passes"
-			if s := r.Suggestion; s != nil {
-				fix = fmt.Sprintf("%s (%s, Lc %.1f)", s.Foreground, formatRatio(s.Ratio), s.APCA)
-			}
-		}
-		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%.1f\t%s\t%s\n",
+		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value),
-			r.Target.ContrastType, formatRatio(r.Ratio), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
-			r.APCA, verdict, fix)
+			r.Target.ContrastType, formatRatio(r.Ratio), formatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
+			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fixed := 0
 	for _, r := range results {
-		if r.Suggestion != nil {
+		if len(r.Suggestions) > 0 {
 			fixed++
 		}
 	}
-	fmt.Fprintf(&buf, "\n%s: %d contrast rules checked under %d theme(s) in 2 schemes: %d passed, %d failed",
-		printable(source), rep.Checked, themes, rep.Checked-rep.Failed, rep.Failed)
+	fmt.Fprintf(&buf, "\n%s: %d contrast rules checked under %d theme(s) in 2 schemes, %s: %d passed, %d failed",
+		printable(source), rep.Checked, themes, describePolicy(rep.Policy()), rep.Checked-rep.Failed, rep.Failed)
 	if rep.Failed > 0 {
 		fmt.Fprintf(&buf, " (%d with a suggested fix)", fixed)
 	}
@@ -227,15 +248,88 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 	return err
 }
 
-// writeJSON prints the report with the suggestions.
+// verdict is a finding's RESULT cell: pass or FAIL, and under an APCA
+// policy which of the two verdicts failed.
+func verdict(f theming.Finding) string {
+	v := "pass"
+	if !f.Pass {
+		v = "FAIL"
+	}
+	if f.Policy.APCA && !f.Pass {
+		switch {
+		case !f.WCAGPass && !f.APCAPass:
+			v += " (WCAG 2, APCA)"
+		case !f.WCAGPass:
+			v += " (WCAG 2)"
+		default:
+			v += " (APCA)"
+		}
+	}
+	return v
+}
+
+// formatLc is a finding's APCA LC cell: the Lc, and the |Lc| required
+// under an APCA policy.
+func formatLc(f theming.Finding) string {
+	lc := strconv.FormatFloat(f.APCA, 'f', 1, 64)
+	if f.Policy.APCA {
+		return lc + " (needs " + strconv.FormatFloat(f.APCARequired, 'g', -1, 64) + ")"
+	}
+	return lc
+}
+
+// fixes is a finding's SUGGESTED FIX cell: each fix with the side it
+// moves, its ratio under the method and its Lc, nearest first.
+func fixes(r result) string {
+	if r.Pass {
+		return "-"
+	}
+	if len(r.Suggestions) == 0 {
+		if r.WCAGPass {
+			return "none: no lightness search for the APCA level"
+		}
+		return "none: no lightness of either side passes"
+	}
+	var b strings.Builder
+	for n, s := range r.Suggestions {
+		if n > 0 {
+			b.WriteString("; or ")
+		}
+		side := "component"
+		if s.Side == contrast.Background {
+			side = "target"
+		}
+		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), formatRatio(r.Policy.Method.Ratio(s.Ratio, s.Rendered)), s.APCA)
+		if !s.Pass {
+			b.WriteString(", fails APCA")
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// describePolicy names a policy in the summary: "WCAG 2 AA, method both,
+// APCA off".
+func describePolicy(p contrast.Policy) string {
+	apca := "off"
+	if p.APCA {
+		apca = "on"
+	}
+	return "WCAG 2 " + p.Level.String() + ", method " + p.Method.String() + ", APCA " + apca
+}
+
+// writeJSON prints the report, with its policy, and the suggestions.
 func writeJSON(w io.Writer, source string, rep *theming.Report, results []result) error {
 	out := struct {
-		Source   string   `json:"source"`
-		OK       bool     `json:"ok"`
-		Checked  int      `json:"checked"`
-		Failed   int      `json:"failed"`
-		Findings []result `json:"findings"`
-	}{Source: source, OK: rep.OK(), Checked: rep.Checked, Failed: rep.Failed, Findings: results}
+		Source   string          `json:"source"`
+		Method   contrast.Method `json:"method"`
+		Level    contrast.Level  `json:"level"`
+		APCA     bool            `json:"apca"`
+		OK       bool            `json:"ok"`
+		Checked  int             `json:"checked"`
+		Failed   int             `json:"failed"`
+		Findings []result        `json:"findings"`
+	}{Source: source, Method: rep.Method, Level: rep.Level, APCA: rep.APCA, OK: rep.OK(), Checked: rep.Checked, Failed: rep.Failed, Findings: results}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

@@ -61,17 +61,31 @@ func dataDir(t *testing.T, catalogJSON, themesJSON string) string {
 
 // The data sets of the tests. hsl(0, 0%, 60%) on white is 2.85:1 (WCAG
 // formula by hand: L = ((0.6+0.055)/1.055)^2.4 = 0.3185, 1.05/0.3685), so
-// the failing catalog fails one text rule, in the light scheme; its fix,
-// hsl(0, 0%, 46.53%), is the last 0.01 step below the 4.5:1 boundary at
-// 46.5319% (L = 1.055·Y^(1/2.4) − 0.055 with Y = 1.05/4.5 − 0.05). The
-// APCA values, Lc 54.6 and 71.3, are apca-w3's APCAcontrast for those
-// greys on white (node, contrast/testdata/gen's pinned copy).
+// the failing catalog fails one text rule, in the light scheme. Its fixes
+// pass both methods (the default), as testdata/reference.py (python3,
+// independent of this module) computes them: the component moves to
+// hsl(0, 0%, 46.47%), exact 4.5101:1, rendered as grey 118, 4.5422:1,
+// Lc 71.3; the target (the white page) to hsl(0, 0%, 19.6%), exact
+// 4.5015:1, rendered 4.5002:1, Lc -41.6. Before contrast's suggestions
+// checked both methods, the component's fix was 46.53%, the last 0.01
+// step below the exact 4.5:1 boundary at 46.5319% (4.5003:1): Chromium
+// renders it as grey 119, 4.478:1, which axe-core reports as a violation.
+// The APCA values, Lc 54.6 and 71.3, agree with apca-w3's APCAcontrast
+// for those greys on white (node, contrast/testdata/gen's pinned copy).
 func passingDir(t *testing.T) string {
 	return dataDir(t, catalog("hsl(0, 0%, 40%)"), themes("Plain"))
 }
 
 func failingDir(t *testing.T) string {
 	return dataDir(t, catalog("hsl(0, 0%, 60%)"), themes("Plain"))
+}
+
+// greyDir is the catalog with muted a grey of the given lightness: 46.53%
+// passes the exact method (4.5003:1) but renders as grey 119 (4.4781:1);
+// 46.47% passes both (4.5101:1, rendered 4.5422:1) at Lc 71.3, below APCA's
+// 75 (testdata/reference.py).
+func greyDir(t *testing.T, lightness string) string {
+	return dataDir(t, catalog("hsl(0, 0%, "+lightness+")"), themes("Plain"))
 }
 
 // invalidDir has three problems: an unknown component in a fallback, a
@@ -92,21 +106,77 @@ func TestRunExitStatus(t *testing.T) {
 		{
 			name: "the embedded default data passes with status 0",
 			give: func(*testing.T) []string { return nil },
-			want: 0, wantStdout: []string{"embedded default data: 840 contrast rules checked under 4 theme(s) in 2 schemes: 840 passed, 0 failed.\nok\n"},
+			want: 0, wantStdout: []string{"embedded default data: 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 840 passed, 0 failed.\nok\n"},
 		},
 		{
 			name: "a passing catalog exits 0",
 			give: func(t *testing.T) []string { return []string{"-data", passingDir(t)} },
-			want: 0, wantStdout: []string{"4 contrast rules checked under 1 theme(s) in 2 schemes: 4 passed, 0 failed.\nok\n"},
+			want: 0, wantStdout: []string{"4 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 4 passed, 0 failed.\nok\n"},
 		},
 		{
-			name: "a failing catalog exits 1 and suggests a verified fix",
+			name: "a failing catalog exits 1 and suggests verified fixes on both sides, nearest first",
 			give: func(t *testing.T) []string { return []string{"-data", failingDir(t)} },
 			want: 1,
 			wantStdout: []string{
-				"Plain (1)  light   muted on page  text  2.84:1   4.5:1     54.6     FAIL    hsl(0, 0%, 46.53%) (4.50:1, Lc 71.3)\n",
-				"4 contrast rules checked under 1 theme(s) in 2 schemes: 3 passed, 1 failed (1 with a suggested fix).\nFAIL\n",
+				"Plain (1)  light   muted on page  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    " +
+					"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n",
+				"4 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 3 passed, 1 failed (1 with a suggested fix).\nFAIL\n",
 			},
+		},
+		{
+			name: "a grey that passes exactly but renders as grey 119 fails under the default method",
+			give: func(t *testing.T) []string { return []string{"-data", greyDir(t, "46.53%")} },
+			want: 1,
+			wantStdout: []string{
+				"muted on page  text  4.50:1   4.47:1    4.5:1     71.3     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 2.38%) (4.50:1, Lc -30.4)\n",
+				"method both, APCA off: 3 passed, 1 failed",
+			},
+		},
+		{
+			name: "the same grey fails -method rendered",
+			give: func(t *testing.T) []string { return []string{"-method", "rendered", "-data", greyDir(t, "46.53%")} },
+			want: 1, wantStdout: []string{"WCAG 2 AA, method rendered, APCA off: 3 passed, 1 failed"},
+		},
+		{
+			name: "the same grey passes -method exact",
+			give: func(t *testing.T) []string { return []string{"-method", "exact", "-data", greyDir(t, "46.53%")} },
+			want: 0, wantStdout: []string{"WCAG 2 AA, method exact, APCA off: 4 passed, 0 failed.\nok\n"},
+		},
+		{
+			name: "-level AAA requires 7:1 of text",
+			give: func(t *testing.T) []string { return []string{"-level", "AAA", "-data", passingDir(t)} },
+			want: 1,
+			wantStdout: []string{
+				"muted on page  text  5.74:1   5.74:1    7:1       78.8     FAIL",
+				"WCAG 2 AAA, method both, APCA off: 3 passed, 1 failed",
+			},
+		},
+		{
+			name: "-apca fails a grey that reaches 4.5:1 but not Lc 75, and says which verdict failed",
+			give: func(t *testing.T) []string { return []string{"-apca", "-data", greyDir(t, "46.47%")} },
+			want: 1,
+			wantStdout: []string{
+				"light   muted on page  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
+				// The dark scheme's muted grey, 70% on 10%, passes 4.5:1 but
+				// reaches only Lc -59.7 (reference.py).
+				"dark    muted on page  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"WCAG 2 AA, method both, APCA on: 2 passed, 2 failed",
+			},
+		},
+		{
+			name: "-apca passes a grey that reaches Lc 75",
+			give: func(t *testing.T) []string { return []string{"-apca", "-data", passingDir(t)} },
+			want: 1, wantStdout: []string{"light   muted on page  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
+		},
+		{
+			name: "an unknown method exits 2",
+			give: func(*testing.T) []string { return []string{"-method", "approximate"} },
+			want: 2, wantStderr: []string{`invalid value "approximate" for flag -method: contrast: unknown method "approximate" (want both, exact or rendered)`},
+		},
+		{
+			name: "an unknown level exits 2",
+			give: func(*testing.T) []string { return []string{"-level", "A"} },
+			want: 2, wantStderr: []string{`invalid value "A" for flag -level: contrast: unknown conformance level "A" (want AA or AAA)`},
 		},
 		{
 			name: "invalid data exits 2 and lists every problem with its JSON path",
@@ -127,7 +197,7 @@ func TestRunExitStatus(t *testing.T) {
 		{
 			name: "an unknown flag exits 2 with the usage",
 			give: func(*testing.T) []string { return []string{"-verbose"} },
-			want: 2, wantStderr: []string{"usage: themecheck [-data DIR] [-json] [-html FILE]"},
+			want: 2, wantStderr: []string{"usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE]"},
 		},
 		{
 			name: "a stray argument exits 2",
@@ -163,7 +233,7 @@ func TestRunPrintsAnAlignedTable(t *testing.T) {
 	header := lines[0]
 	require.True(t, strings.HasPrefix(header, "THEME  "), "header first: %q", header)
 	rows := lines[1:5]
-	for _, col := range []string{"SCHEME", "PAIR", "TYPE", "RATIO", "REQUIRED", "APCA LC", "RESULT", "SUGGESTED FIX"} {
+	for _, col := range []string{"SCHEME", "PAIR", "TYPE", "EXACT", "RENDERED", "REQUIRED", "APCA LC", "RESULT", "SUGGESTED FIX"} {
 		at := strings.Index(header, col)
 		require.Positive(t, at, "column %s in %q", col, header)
 		for _, row := range rows {
@@ -188,6 +258,9 @@ func TestRunQuotesUnprintableNames(t *testing.T) {
 // jsonOutput is the -json document as a client decodes it.
 type jsonOutput struct {
 	Source   string `json:"source"`
+	Method   string `json:"method"`
+	Level    string `json:"level"`
+	APCA     bool   `json:"apca"`
 	OK       bool   `json:"ok"`
 	Checked  int    `json:"checked"`
 	Failed   int    `json:"failed"`
@@ -201,18 +274,27 @@ type jsonOutput struct {
 			Value        string `json:"value"`
 			ContrastType string `json:"contrast_type"`
 		} `json:"target"`
-		Foreground string  `json:"foreground"`
-		Background string  `json:"background"`
-		Backdrop   string  `json:"backdrop"`
-		Ratio      float64 `json:"ratio"`
-		Required   float64 `json:"required"`
-		APCA       float64 `json:"apca"`
-		Pass       bool    `json:"pass"`
-		Suggestion *struct {
+		Foreground   string  `json:"foreground"`
+		Background   string  `json:"background"`
+		Backdrop     string  `json:"backdrop"`
+		Ratio        float64 `json:"ratio"`
+		Rendered     float64 `json:"rendered"`
+		Required     float64 `json:"required"`
+		WCAGPass     bool    `json:"wcag_pass"`
+		APCA         float64 `json:"apca"`
+		APCARequired float64 `json:"apca_required"`
+		APCAPass     bool    `json:"apca_pass"`
+		Pass         bool    `json:"pass"`
+		Suggestions  []struct {
+			Side       string  `json:"side"`
 			Foreground string  `json:"foreground"`
+			Background string  `json:"background"`
 			Ratio      float64 `json:"ratio"`
+			Rendered   float64 `json:"rendered"`
 			APCA       float64 `json:"apca"`
-		} `json:"suggestion"`
+			Pass       bool    `json:"pass"`
+			Distance   float64 `json:"distance"`
+		} `json:"suggestions"`
 	} `json:"findings"`
 }
 
@@ -225,6 +307,9 @@ func TestRunJSON(t *testing.T) {
 	dec.DisallowUnknownFields()
 	require.NoError(t, dec.Decode(&got), "decoding the -json output")
 	assert.Equal(t, dir, got.Source)
+	assert.Equal(t, "both", got.Method, "the default method is recorded")
+	assert.Equal(t, "AA", got.Level)
+	assert.False(t, got.APCA)
 	assert.False(t, got.OK)
 	assert.Equal(t, 4, got.Checked)
 	assert.Equal(t, 1, got.Failed)
@@ -233,25 +318,65 @@ func TestRunJSON(t *testing.T) {
 	for _, f := range got.Findings {
 		desc := f.Component + " on " + f.Target.Value + " in " + f.Scheme
 		if f.Pass {
-			assert.Nil(t, f.Suggestion, "%s passes and needs no suggestion", desc)
+			assert.Nil(t, f.Suggestions, "%s passes and needs no suggestion", desc)
 			continue
 		}
 		assert.Equal(t, "muted", f.Component)
 		assert.Equal(t, "light", f.Scheme)
 		assert.Equal(t, "hsl(0, 0%, 60%)", f.Foreground)
-		require.NotNil(t, f.Suggestion, "%s fails and gets a suggestion", desc)
-		assert.Equal(t, "hsl(0, 0%, 46.53%)", f.Suggestion.Foreground, "%s: suggestion", desc)
+		assert.InDelta(t, 2.849027755287037, f.Ratio, 1e-9, "%s: exact ratio", desc)
+		assert.InDelta(t, 2.849027755287037, f.Rendered, 1e-9, "%s: rendered ratio", desc)
+		assert.False(t, f.WCAGPass)
+		require.Len(t, f.Suggestions, 2, "%s fails and gets a fix on each side", desc)
+		want := []struct {
+			side, fg, bg    string
+			exact, rendered float64
+		}{
+			{"foreground", "hsl(0, 0%, 46.47%)", "hsl(0, 0%, 100%)", 4.510110092696793, 4.542224959605253},
+			{"background", "hsl(0, 0%, 60%)", "hsl(0, 0%, 19.6%)", 4.501492728377916, 4.500178632541663},
+		}
+		for n, s := range f.Suggestions {
+			assert.Equal(t, want[n].side, s.Side, "%s: fix %d", desc, n)
+			assert.Equal(t, want[n].fg, s.Foreground, "%s: fix %d", desc, n)
+			assert.Equal(t, want[n].bg, s.Background, "%s: fix %d", desc, n)
+			assert.InDelta(t, want[n].exact, s.Ratio, 1e-9, "%s: fix %d, exact ratio", desc, n)
+			assert.InDelta(t, want[n].rendered, s.Rendered, 1e-9, "%s: fix %d, rendered ratio", desc, n)
+			assert.True(t, s.Pass)
 
-		// Re-check the suggestion from its printed form, as a client would.
-		fg, err := colorref.ParseColor(f.Suggestion.Foreground)
-		require.NoError(t, err)
-		bg, err := colorref.ParseColor(f.Background)
-		require.NoError(t, err)
-		backdrop, err := colorref.ParseColor(f.Backdrop)
-		require.NoError(t, err)
-		ratio := contrast.RatioOver(fg, bg, backdrop)
-		assert.GreaterOrEqual(t, ratio, f.Required, "%s: the printed suggestion passes", desc)
-		assert.Equal(t, ratio, f.Suggestion.Ratio, "%s: the reported ratio is the re-checked one", desc)
+			// Re-check the fix from its printed form, as a client would.
+			fg, err := colorref.ParseColor(s.Foreground)
+			require.NoError(t, err)
+			bg, err := colorref.ParseColor(s.Background)
+			require.NoError(t, err)
+			backdrop, err := colorref.ParseColor(f.Backdrop)
+			require.NoError(t, err)
+			exact, rendered := contrast.RatioOver(fg, bg, backdrop), contrast.RatioRendered(fg, bg, backdrop)
+			assert.GreaterOrEqual(t, exact, f.Required, "%s: the printed fix %d passes the exact method", desc, n)
+			assert.Greater(t, rendered, f.Required, "%s: the printed fix %d passes the rendered method", desc, n)
+			assert.Equal(t, exact, s.Ratio, "%s: the reported ratio is the re-checked one", desc)
+		}
+		assert.Less(t, f.Suggestions[0].Distance, f.Suggestions[1].Distance, "nearest first")
+	}
+}
+
+func TestRunJSONRecordsThePolicy(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-json", "-method", "rendered", "-level", "AAA", "-apca", "-data", passingDir(t)}, &stdout, &stderr), stderr.String())
+	var got jsonOutput
+	dec := json.NewDecoder(&stdout)
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&got))
+	assert.Equal(t, "rendered", got.Method)
+	assert.Equal(t, "AAA", got.Level)
+	assert.True(t, got.APCA)
+	for _, f := range got.Findings {
+		if f.Component == "muted" && f.Scheme == "light" {
+			assert.Equal(t, 7.0, f.Required)
+			assert.Equal(t, 75.0, f.APCARequired)
+			assert.True(t, f.APCAPass, "Lc 78.8 reaches 75")
+			assert.False(t, f.WCAGPass, "5.74:1 is short of 7:1")
+			assert.False(t, f.Pass)
+		}
 	}
 }
 
@@ -291,7 +416,9 @@ func TestRunWritesTheHTMLReport(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(page), "<!DOCTYPE html>"), "an HTML page")
 	assert.Contains(t, string(page), "<title>Contrast report: "+dir+"</title>")
 	assert.Contains(t, string(page), "&lt;b&gt;Plain&lt;/b&gt;", "the theme name is escaped")
-	assert.Contains(t, string(page), "<code>hsl(0, 0%, 46.53%)</code>: 4.50:1", "the suggestion is shown")
+	assert.Contains(t, string(page), "<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered", "the component's fix is shown with both ratios")
+	assert.Contains(t, string(page), "<code>hsl(0, 0%, 19.6%)</code>: 4.50:1", "the target's fix is shown")
+	assert.Contains(t, string(page), "method <strong>both</strong>", "the policy is named")
 	assert.Contains(t, stdout.String(), "FAIL\n", "the table is printed as well")
 }
 

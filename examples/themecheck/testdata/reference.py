@@ -88,6 +88,8 @@ cases = {
  'text on white (dark), bg non-text': ('bg',(0,0,95),1,(0,0,100),1,(0,0,10),3),
  'muted 60% on white, fg': ('fg',(0,0,60),1,(0,0,100),1,(0,0,100),4.5),
  'muted 60% on white, bg': ('bg',(0,0,60),1,(0,0,100),1,(0,0,100),4.5),
+ 'grey 46.53% on white, fg': ('fg',(0,0,46.53),1,(0,0,100),1,(0,0,100),4.5),
+ 'grey 46.53% on white, bg': ('bg',(0,0,46.53),1,(0,0,100),1,(0,0,100),4.5),
 }
 for name,(side,fg,fa,bg,ba,bd,req) in cases.items():
     print(name, scan(side,fg,fa,bg,ba,bd,req))
@@ -100,6 +102,9 @@ pairs = {
  'theming draft: text 60% on --button-soft over 10%': ((0,0,60),1,(210,50,90),0.5,(0,0,10)),
  'theming draft: text 60% on white over 10%': ((0,0,60),1,(0,0,100),1,(0,0,10)),
 }
+pairs['themecheck: grey 60% on the target fix, grey 19.6%'] = ((0,0,60),1,(0,0,19.6),1,(0,0,19.6))
+pairs['themecheck: grey 46.53% on the target fix, grey 2.38%'] = ((0,0,46.53),1,(0,0,2.38),1,(0,0,2.38))
+pairs['themecheck dark: grey 70% on grey 10%'] = ((0,0,70),1,(0,0,10),1,(0,0,10))
 for L in (60, 46.53, 46.47, 40, 30):
     pairs['grey %g%% on white' % L] = ((0,0,L),1,(0,0,100),1,(0,0,100))
 for name,(fg,fa,bg,ba,bd) in pairs.items():
