@@ -157,28 +157,37 @@ func checkPolicy(p contrast.Policy) error {
 }
 
 // audit checks every contrast rule of the catalog under each theme, in
-// both schemes, under p, which checkPolicy has accepted.
+// both schemes, under p, which checkPolicy has accepted. Within one theme
+// and scheme many rules compare the same two colors (fallbacks make many
+// components one color): a pair is measured once and later rules copy
+// its measurements. On the default data that is 510 pairs for 840 rules.
 func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Report {
 	r := &Report{Method: p.Method, Level: p.Level, APCA: p.APCA, Findings: []Finding{}}
 	if !c.ok() {
 		return r
 	}
 	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
+	first := make(map[pairKey]int, len(c.rules)) // the finding that measured the pair, in this theme and scheme
 	for _, rt := range themes {
 		for _, sc := range Schemes() {
 			k := schemeIndex(sc)
 			colors := rt.res.colors[k]
 			backdrop := colors[c.pageBG]
+			clear(first)
 			for _, ru := range c.rules {
-				f := Finding{
+				r.Findings = append(r.Findings, Finding{
 					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
 					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop, Policy: p,
+				})
+				n := len(r.Findings) - 1
+				f := &r.Findings[n]
+				key := pairKey{f.Foreground, f.Background, contrast.Type(ru.target.ContrastType)}
+				if m, ok := first[key]; ok {
+					f.copyMeasures(&r.Findings[m])
+				} else {
+					first[key] = n
+					f.measure(p)
 				}
-				// The catalog's checks guarantee the type, and the caller
-				// the policy: Check cannot fail.
-				res, _ := p.Check(f.Foreground, f.Background, backdrop, contrast.Type(ru.target.ContrastType))
-				f.fill(res)
-				r.Findings = append(r.Findings, f)
 				r.Checked++
 				if !f.Pass {
 					r.Failed++
@@ -189,9 +198,19 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	return r
 }
 
-// fill copies a check's ratios and verdicts into f, measuring the APCA Lc
-// when the policy did not.
-func (f *Finding) fill(res contrast.Result) {
+// pairKey is what a finding's measurements depend on, within one theme
+// and scheme (whose page background is the backdrop).
+type pairKey struct {
+	fg, bg colorref.Color
+	t      contrast.Type
+}
+
+// measure checks f's pair under p, which checkPolicy has accepted, and
+// fills in its ratios, Lc and verdicts. The catalog's checks guarantee
+// the type: Check cannot fail. The Lc is measured whether or not p checks
+// APCA.
+func (f *Finding) measure(p contrast.Policy) {
+	res, _ := p.Check(f.Foreground, f.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
 	f.Ratio, f.Rendered, f.Required = res.Exact, res.Rendered, res.Required
 	f.WCAGPass, f.Pass = res.WCAGPass, res.Pass
 	if res.APCA {
@@ -199,6 +218,13 @@ func (f *Finding) fill(res contrast.Result) {
 	} else {
 		f.APCA = contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
 	}
+}
+
+// copyMeasures copies the ratios, Lc and verdicts of a finding of the same
+// pair.
+func (f *Finding) copyMeasures(m *Finding) {
+	f.Ratio, f.Rendered, f.Required, f.WCAGPass = m.Ratio, m.Rendered, m.Required, m.WCAGPass
+	f.APCA, f.APCARequired, f.APCAPass, f.Pass = m.APCA, m.APCARequired, m.APCAPass, m.Pass
 }
 
 // target returns the color of a contrast rule's target in scheme k.

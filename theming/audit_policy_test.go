@@ -393,3 +393,31 @@ func TestSuggestionsUnderAPCASayWhetherTheFixReachesTheLevel(t *testing.T) {
 	assert.InDelta(t, 71.343, got[0].APCA, 1e-3)
 	assert.False(t, got[0].Pass, "the fix reaches 4.5:1 but not Lc 75")
 }
+
+// TestAuditMeasuresEveryFindingAsContrastDoes guards the audit's reuse of
+// a pair's measurements within a theme and scheme: every finding of the
+// default data holds what contrast.Policy.Check and APCAOver give for its
+// own colors and type.
+func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
+	s, err := theming.LoadDefault()
+	require.NoError(t, err)
+	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact, Level: contrast.AAA, APCA: true}} {
+		rep, err := s.AuditPolicy(p)
+		require.NoError(t, err)
+		require.Equal(t, 840, rep.Checked)
+		for _, f := range rep.Findings {
+			res, err := p.Check(f.Foreground, f.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
+			require.NoError(t, err)
+			lc := contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
+			want := theming.Finding{
+				Ratio: res.Exact, Rendered: res.Rendered, Required: res.Required, WCAGPass: res.WCAGPass,
+				APCA: lc, APCARequired: res.LcRequired, APCAPass: res.APCAPass, Pass: res.Pass,
+			}
+			got := theming.Finding{
+				Ratio: f.Ratio, Rendered: f.Rendered, Required: f.Required, WCAGPass: f.WCAGPass,
+				APCA: f.APCA, APCARequired: f.APCARequired, APCAPass: f.APCAPass, Pass: f.Pass,
+			}
+			require.Equal(t, want, got, "theme %d %s: %s on %s (%s) under %+v", f.Theme, f.Scheme, f.Component, f.Target.Value, f.Target.ContrastType, p)
+		}
+	}
+}

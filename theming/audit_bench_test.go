@@ -1,0 +1,89 @@
+package theming
+
+import (
+	"testing"
+
+	"github.com/themekit/themekit/contrast"
+)
+
+// BenchmarkAuditDefaultCatalog measures the contrast audit of the default
+// catalog with its four themes (840 rules) under each policy, beside
+// exactAuditBefore, the audit as it was before it took a policy (the exact
+// ratio and the APCA Lc per rule, compared with >=), in the same run. Each
+// iteration computes a report; none is cached.
+//
+//	go test -run '^$' -bench 'AuditDefaultCatalog' -benchmem ./theming
+func BenchmarkAuditDefaultCatalog(b *testing.B) {
+	s, err := LoadDefault()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("before=exact", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if rep := exactAuditBefore(s); rep.Checked != 840 {
+				b.Fatalf("checked %d rules", rep.Checked)
+			}
+		}
+	})
+	policies := []struct {
+		name string
+		p    contrast.Policy
+	}{
+		{"policy=exact", contrast.Policy{Method: contrast.Exact}},
+		{"policy=rendered", contrast.Policy{Method: contrast.Rendered}},
+		{"policy=both", contrast.Policy{}},
+		{"policy=both+AAA", contrast.Policy{Level: contrast.AAA}},
+		{"policy=both+apca", contrast.Policy{APCA: true}},
+	}
+	for _, pc := range policies {
+		b.Run(pc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if rep := s.cat.audit(s.themes, pc.p); rep.Checked != 840 {
+					b.Fatalf("checked %d rules", rep.Checked)
+				}
+			}
+		})
+	}
+	// An admin's save: one theme, validated and audited alone.
+	draft := s.themes[1].Theme()
+	b.Run("draft=one-theme/policy=both", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if rep, err := s.cat.AuditTheme(draft, contrast.Policy{}); err != nil || rep.Checked != 210 {
+				b.Fatalf("AuditTheme: %v", err)
+			}
+		}
+	})
+}
+
+// exactAuditBefore is the audit loop of commit 1584281, before audits took
+// a policy: the baseline of BenchmarkAuditDefaultCatalog.
+func exactAuditBefore(s *Snapshot) *Report {
+	c := s.cat
+	r := &Report{Findings: make([]Finding, 0, len(c.rules)*len(s.themes)*2)}
+	for _, rt := range s.themes {
+		for _, sc := range Schemes() {
+			k := schemeIndex(sc)
+			colors := rt.res.colors[k]
+			backdrop := colors[c.pageBG]
+			for _, ru := range c.rules {
+				f := Finding{
+					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop,
+				}
+				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
+				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
+				f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
+				f.Pass = f.Ratio >= f.Required
+				r.Findings = append(r.Findings, f)
+				r.Checked++
+				if !f.Pass {
+					r.Failed++
+				}
+			}
+		}
+	}
+	return r
+}
