@@ -15,6 +15,11 @@
 #   identity     requests without Accept-Encoding (identity bodies)
 #   compressed   requests with a browser's Accept-Encoding: gzip, deflate,
 #                br, zstd (precompressed bodies)
+#   logcost      the logging cost measured side by side: the default server
+#                and the one with -access-log=false loaded at the same time
+#                by two wrk processes, both servers on core 0, so whatever
+#                else runs on the machine slows both alike; the figure is
+#                each server's CPU time per request in the same seconds
 #   conditional  If-None-Match answered 304 against a full GET
 #
 # Six servers are measured: the example server as run by default (access
@@ -36,7 +41,7 @@ cd "$(dirname "$0")/../../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
-SECTIONS=${SECTIONS:-sizes identity compressed conditional}
+SECTIONS=${SECTIONS:-sizes identity compressed logcost conditional}
 BROWSER_AE="gzip, deflate, br, zstd"
 LOGGED=127.0.0.1:18000
 QUIET=127.0.0.1:18002
@@ -204,6 +209,30 @@ printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez gzhttp quiet log
 printf '%s\n' "${cpu_rows[@]}"
 fi
 echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
+
+if section logcost; then
+echo
+echo "logging cost, side by side (Accept-Encoding: $BROWSER_AE): CPU time per request of the default server"
+echo "(logged) and of -access-log=false (quiet) loaded at the same time; ratio quiet/logged, median of $ROUNDS rounds:"
+printf '%-30s %10s %10s %10s\n' endpoint logged-us quiet-us quiet:log
+for path in "${PATHS[@]}"; do
+  cl=() cq=() rr=()
+  for _ in $(seq "$ROUNDS"); do
+    bl=$(cpu_ticks "${pid_of[$LOGGED]}") bq=$(cpu_ticks "${pid_of[$QUIET]}")
+    "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Accept-Encoding: $BROWSER_AE" "http://$LOGGED$path" >"$tmp/wl" &
+    wl=$!
+    "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Accept-Encoding: $BROWSER_AE" "http://$QUIET$path" >"$tmp/wq"
+    wait "$wl"
+    al=$(cpu_ticks "${pid_of[$LOGGED]}") aq=$(cpu_ticks "${pid_of[$QUIET]}")
+    nl=$(awk '/ requests in / {print $1}' "$tmp/wl") nq=$(awk '/ requests in / {print $1}' "$tmp/wq")
+    hz=$(getconf CLK_TCK)
+    cl+=("$(awk -v t=$((al - bl)) -v n="$nl" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+    cq+=("$(awk -v t=$((aq - bq)) -v n="$nq" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+    rr+=("$(ratio "${cq[-1]}" "${cl[-1]}")")
+  done
+  printf '%-30s %10.2f %10.2f %10.3f\n' "$path" "$(median "${cl[@]}")" "$(median "${cq[@]}")" "$(median "${rr[@]}")"
+done
+fi
 
 if section conditional; then
 echo
