@@ -421,3 +421,55 @@ func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteHTMLNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
+	tests := []struct {
+		name   string
+		muted  string
+		policy contrast.Policy
+		want   []string
+	}{
+		{
+			name: "the default policy", muted: "hsl(0, 0%, 46.53%)", policy: contrast.Policy{},
+			want: []string{
+				"WCAG 2 level <strong>AA</strong>, method <strong>both</strong> (the exact ratio and the rendered one must both pass), APCA <strong>off</strong>.",
+				`<td class="num">4.50:1 exact, 4.47:1 rendered</td>`,
+				"<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered, Lc 71.3 <span class=\"badge pass\">pass</span>",
+			},
+		},
+		{
+			name: "exact at AAA", muted: "hsl(0, 0%, 40%)", policy: contrast.Policy{Method: contrast.Exact, Level: contrast.AAA},
+			want: []string{
+				"WCAG 2 level <strong>AAA</strong>, method <strong>exact</strong> (the ratio of the exact colors must reach the minimum), APCA <strong>off</strong>.",
+				`<td class="num">7:1</td>`,
+			},
+		},
+		{
+			name: "APCA: a grey that passes WCAG 2 fails Lc 75", muted: "hsl(0, 0%, 46.47%)", policy: contrast.Policy{APCA: true},
+			want: []string{
+				"APCA <strong>on</strong>.",
+				`<td class="num">Lc 71.3<br>needs 75</td>`,
+				`<td><span class="badge fail">fail</span><div class="colors">WCAG 2 pass, APCA fail</div></td>`,
+				"The WCAG 2 ratio passes; no lightness search for the APCA level.",
+			},
+		},
+		{
+			name: "APCA: a fix that reaches 4.5:1 but not Lc 75 says so", muted: "hsl(0, 0%, 60%)", policy: contrast.Policy{APCA: true},
+			want: []string{
+				`<div class="colors">WCAG 2 fail, APCA fail</div>`,
+				"<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered, Lc 71.3 <span class=\"badge fail\">fails APCA</span>",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := greyCatalog(t, tt.muted).AuditPolicy(tt.policy)
+			require.NoError(t, err)
+			page := renderReport(t, rep, theming.HTMLOptions{})
+			for _, want := range tt.want {
+				assert.Contains(t, page, want)
+			}
+			checkBalanced(t, page)
+		})
+	}
+}

@@ -62,8 +62,10 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 // passes the finding's rule under the policy's method
 // ([contrast.SuggestFor] with [contrast.Foreground]), on the same
 // background and backdrop, re-checked in its printed form. ok is false
-// when no lightness passes. For a finding that passes, the suggestion is
-// its own foreground. [Finding.Suggestions] offers the target's fix too.
+// when no lightness passes, and for a finding whose contrast type is not
+// one contrast knows (a Finding built by hand). For a finding whose WCAG 2
+// ratio passes, the suggestion is its own foreground.
+// [Finding.Suggestions] offers the target's fix too.
 func (f Finding) Suggest() (s Suggestion, ok bool) {
 	c, ok := contrast.SuggestFor(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method, contrast.Foreground)
 	if !ok {
