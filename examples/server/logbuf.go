@@ -21,6 +21,7 @@ type logBuffer struct {
 	stop     chan struct{}
 	stopOnce sync.Once
 	done     chan struct{}
+	clock    secondCache // guarded by mu
 }
 
 // logBufferSize is the buffer's size: a few hundred access log lines.
@@ -93,14 +94,22 @@ type accessRecord struct {
 func (b *logBuffer) writeAccess(r *accessRecord) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.w.Write(r.appendTo(b.w.AvailableBuffer()))
+	b.w.Write(r.appendLine(b.w.AvailableBuffer(), &b.clock))
 }
 
 // appendTo appends the record's line to dst as slog.NewTextHandler would
 // write a record with these attributes (TestAccessLinesAreSlogTextLines).
-func (r *accessRecord) appendTo(dst []byte) []byte {
+func (r *accessRecord) appendTo(dst []byte) []byte { return r.appendLine(dst, nil) }
+
+// appendLine is appendTo with the time's second formatted once per
+// second when c is not nil.
+func (r *accessRecord) appendLine(dst []byte, c *secondCache) []byte {
 	dst = append(dst, "time="...)
-	dst = appendRFC3339Millis(dst, r.time)
+	if c != nil {
+		dst = c.appendRFC3339Millis(dst, r.time)
+	} else {
+		dst = appendRFC3339Millis(dst, r.time)
+	}
 	dst = append(dst, " level=INFO msg=request method="...)
 	dst = appendTextString(dst, r.method)
 	dst = append(dst, " path="...)
@@ -124,6 +133,31 @@ func appendRFC3339Millis(dst []byte, t time.Time) []byte {
 	t = t.Truncate(time.Millisecond).Add(time.Millisecond / 10)
 	dst = t.AppendFormat(dst, time.RFC3339Nano)
 	return append(dst[:n+prefixLen], dst[n+prefixLen+1:]...)
+}
+
+// secondCache keeps the formatted parts of the last second a time was
+// formatted in: every line within that second differs only in its
+// milliseconds.
+type secondCache struct {
+	unix   int64
+	loc    *time.Location
+	prefix []byte // "2006-01-02T15:04:05"
+	zone   []byte // "Z" or "+01:00"
+}
+
+// appendRFC3339Millis appends what appendRFC3339Millis(dst, t) appends.
+func (c *secondCache) appendRFC3339Millis(dst []byte, t time.Time) []byte {
+	if t.Unix() != c.unix || t.Location() != c.loc || c.prefix == nil {
+		full := appendRFC3339Millis(nil, t)
+		const secLen = len("2006-01-02T15:04:05")
+		c.unix, c.loc = t.Unix(), t.Location()
+		c.prefix = append(c.prefix[:0], full[:secLen]...)
+		c.zone = append(c.zone[:0], full[secLen+4:]...)
+	}
+	ms := t.Nanosecond() / int(time.Millisecond)
+	dst = append(dst, c.prefix...)
+	dst = append(dst, '.', byte('0'+ms/100), byte('0'+ms/10%10), byte('0'+ms%10))
+	return append(dst, c.zone...)
 }
 
 // appendTextString appends s as slog's TextHandler writes a string value:

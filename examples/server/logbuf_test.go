@@ -56,3 +56,16 @@ func TestTheLogBufferWritesOnlyWhenFlushed(t *testing.T) {
 	assert.Contains(t, out.String(), "msg=hello")
 	require.NoError(t, b.Close(), "a second Close")
 }
+
+func TestTheSecondCacheFormatsAsWithout(t *testing.T) {
+	var c secondCache
+	start := time.Date(2026, 11, 23, 5, 11, 59, 998_000_000, time.UTC)
+	zones := []*time.Location{time.UTC, time.FixedZone("", 3600), time.FixedZone("", -1800)}
+	for i := range 3000 {
+		at := start.Add(time.Duration(i) * 777 * time.Microsecond).In(zones[i/1000])
+		want := appendRFC3339Millis(nil, at)
+		if got := c.appendRFC3339Millis(nil, at); string(got) != string(want) {
+			t.Fatalf("%v: %s, want %s", at, got, want)
+		}
+	}
+}

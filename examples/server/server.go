@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/themekit/themekit/httpadapter"
@@ -209,9 +210,11 @@ func indexHandler(users map[string]int) http.Handler {
 // accessLog logs each request to log: method, path, status, bytes and
 // duration (see accessRecord).
 func accessLog(log *logBuffer, next http.Handler) http.Handler {
+	recorders := sync.Pool{New: func() any { return new(recorder) }}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &recorder{ResponseWriter: w}
+		rec := recorders.Get().(*recorder)
+		*rec = recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
@@ -221,6 +224,8 @@ func accessLog(log *logBuffer, next http.Handler) http.Handler {
 			time: end, method: r.Method, path: r.URL.Path,
 			status: rec.status, bytes: rec.bytes, duration: end.Sub(start),
 		})
+		*rec = recorder{} // holds no writer while pooled
+		recorders.Put(rec)
 	})
 }
 

@@ -208,7 +208,6 @@ echo "the same runs, as server CPU time per request (microseconds; ratios are ba
 printf '%-30s %9s %9s %9s %9s %8s %8s %8s %8s\n' endpoint samez gzhttp quiet logged quiet:z logged:z log:quiet quiet:gzh
 printf '%s\n' "${cpu_rows[@]}"
 fi
-echo "access log lines written by the logged server: $(wc -l <"$tmp/access.log")"
 
 if section logcost; then
 echo
@@ -250,3 +249,5 @@ for path in "${PATHS[@]}"; do
   awk -v p="$path" -v f="$full" -v c="$cond" 'BEGIN {printf "%-30s %10.0f %10.0f %8.2f\n", p, f, c, c/f}'
 done
 fi
+echo
+echo "access log lines written by the logged server (flushed every second): $(wc -l <"$tmp/access.log")"
