@@ -433,8 +433,10 @@ func TestWriteHTMLNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
 			name: "the default policy", muted: "hsl(0, 0%, 46.53%)", policy: contrast.Policy{},
 			want: []string{
 				"WCAG 2 level <strong>AA</strong>, method <strong>both</strong> (the exact ratio and the rendered one must both pass), APCA <strong>off</strong>.",
-				`<td class="num">4.50:1 exact, 4.47:1 rendered</td>`,
+				`<td class="num">4.50:1 exact<br>4.47:1 rendered</td>`,
 				"<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered, Lc 71.3 <span class=\"badge pass\">pass</span>",
+				// The target is a component, which a theme overrides.
+				`<div class="colors">Move the target:</div>`,
 			},
 		},
 		{

@@ -83,7 +83,10 @@ func (f Finding) Suggest() (s Suggestion, ok bool) {
 // component first on a tie), since the color an admin just changed is
 // the one they want to move. Each is re-checked in its printed form under
 // the finding's policy. It returns nil for a finding whose WCAG 2 ratio
-// passes, and when no lightness of either side passes.
+// passes, and when no lightness of either side passes. A theme can apply
+// a target fix only when the target is a component (it overrides that
+// component's color); a variable target is derived by the catalog and an
+// hsl target is written in it, so their fixes are changes to the catalog.
 //
 // Fixes are searched for the WCAG 2 ratio: under an APCA policy a fix
 // that reaches the ratio but not the APCA level is still offered, with
@@ -206,7 +209,8 @@ type rowView struct {
 	Target       ContrastTarget
 	Text         bool // draw sample text, not a border and shape
 	Swatch       swatchColors
-	Ratio        string // the exact ratio, and the rendered one when it prints differently
+	Ratio        string // the exact ratio
+	Rendered     string // the rendered ratio, "" when it prints as the exact one does
 	Required     string
 	APCA         string
 	APCARequired string // "" unless the policy checks APCA
@@ -223,6 +227,7 @@ type rowView struct {
 // fixView is one suggested fix.
 type fixView struct {
 	Side      string // "component" or "target"
+	InCatalog bool   // the target is a variable or a literal color: moving it changes the catalog, not a theme
 	Swatch    swatchColors
 	ColorText string // the new color in canonical form
 	Ratio     string
@@ -330,7 +335,8 @@ func newRowView(f Finding, cc *colorClasses) rowView {
 		Target:      f.Target,
 		Text:        f.Target.ContrastType != string(contrast.NonText),
 		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
-		Ratio:       formatRatios(f.Ratio, f.Rendered),
+		Ratio:       formatRatio(f.Ratio),
+		Rendered:    renderedIfDifferent(f.Ratio, f.Rendered),
 		Required:    strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
 		APCA:        formatLc(f.APCA),
 		WCAGPass:    f.WCAGPass,
@@ -359,6 +365,7 @@ func newRowView(f Finding, cc *colorClasses) rowView {
 		was := row.Foreground
 		if s.Side == contrast.Background {
 			fix.Side, was = "target", row.Background
+			fix.InCatalog = f.Target.Type != TargetComponent
 		}
 		fix.Same = fix.ColorText == was
 		row.Fixes = append(row.Fixes, fix)
@@ -379,11 +386,19 @@ func formatRatio(r float64) string {
 // formatRatios writes the exact ratio, and the rendered one after it when
 // the two print differently: "4.50:1", or "4.50:1 exact, 4.49:1 rendered".
 func formatRatios(exact, rendered float64) string {
-	e, r := formatRatio(exact), formatRatio(rendered)
-	if e == r {
-		return e
+	if r := renderedIfDifferent(exact, rendered); r != "" {
+		return formatRatio(exact) + " exact, " + r + " rendered"
 	}
-	return e + " exact, " + r + " rendered"
+	return formatRatio(exact)
+}
+
+// renderedIfDifferent formats the rendered ratio, or returns "" when it
+// prints as the exact one does.
+func renderedIfDifferent(exact, rendered float64) string {
+	if r := formatRatio(rendered); r != formatRatio(exact) {
+		return r
+	}
+	return ""
 }
 
 // formatLc writes an APCA Lc with one decimal and its sign.
@@ -478,7 +493,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <td><code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
 <td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
-<td class="num">{{.Ratio}}</td>
+<td class="num">{{.Ratio}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>
 <td class="num">{{.Required}}</td>
 <td class="num">{{.APCA}}{{if .APCARequired}}<br>needs {{.APCARequired}}{{end}}</td>
 <td>{{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fail</span>{{end}}
@@ -487,7 +502,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 {{- else if .Fixes}}
 {{- $text := .Text}}
 {{- range .Fixes}}
-<div class="fix"><div class="colors">Move the {{.Side}}:</div>{{template "swatch" .Swatch}}{{if $text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
+<div class="fix"><div class="colors">Move the {{.Side}}{{if .InCatalog}} (a change to the catalog){{end}}:</div>{{template "swatch" .Swatch}}{{if $text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.ColorText}}</code>: {{.Ratio}}, {{.APCA}} {{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fails APCA</span>{{end}}{{if .Same}} (as printed; only digits beyond the second decimal failed){{end}}</div></div>
 {{- end}}
 {{- else if not .WCAGPass}}<span class="none">No lightness of this hue and saturation, on either side, reaches {{.Required}}.</span>

@@ -136,7 +136,7 @@ func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 			name:         "a failing text pair on a translucent target, with a fix on each side, the target's nearer",
 			row:          `<code>text</code> on variable <code>--button-soft</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsla(210, 50%, 90%, 0.5)", wantForeground: "hsl(0, 0%, 95%)",
-			wantRatio: "3.60:1 exact, 3.56:1 rendered",
+			wantRatio: "3.60:1 exact<br>3.56:1 rendered",
 			wantFixes: []fix{
 				{"target", "hsla(210, 50%, 77.84%, 0.5)", "hsl(0, 0%, 95%)", "<code>hsla(210, 50%, 77.84%, 0.5)</code>: 4.54:1 exact, 4.52:1 rendered"},
 				{"component", "hsla(210, 50%, 90%, 0.5)", "hsl(0, 0%, 8.61%)", "<code>hsl(0, 0%, 8.61%)</code>: 4.50:1 exact, 4.53:1 rendered"},
@@ -156,7 +156,7 @@ func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 			name:         "a passing non-text pair on the page",
 			row:          `<code>primary</code> on component <code>page</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 10%)", wantForeground: "hsl(210, 50%, 70%)",
-			wantRatio: "7.93:1 exact, 7.92:1 rendered",
+			wantRatio: "7.93:1 exact<br>7.92:1 rendered",
 		},
 	}
 	for _, tt := range tests {
@@ -173,7 +173,10 @@ func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 				assert.Contains(t, row, "none needed")
 				return
 			}
-			sides := regexp.MustCompile(`Move the (component|target):`).FindAllStringSubmatch(row, -1)
+			if strings.Contains(row, "Move the target") {
+				assert.Contains(t, row, "Move the target (a change to the catalog):", "a variable or literal target is catalog data, not a theme's")
+			}
+			sides := regexp.MustCompile(`Move the (component|target)[^:<]*:`).FindAllStringSubmatch(row, -1)
 			require.Len(t, sides, len(tt.wantFixes), "each fix says which side moves")
 			at := 0
 			for n, want := range tt.wantFixes {
@@ -215,7 +218,7 @@ func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
 		{"one decimal is padded", 3.5, 3.5, "3.50:1"},
 		{"more decimals are cut, not rounded", 7.0396, 7.0396, "7.03:1"},
 		{"a rendered ratio that prints the same is not repeated", 4.5031, 4.5079, "4.50:1"},
-		{"a rendered ratio that prints differently follows the exact one", 4.5001, 4.4966, "4.50:1 exact, 4.49:1 rendered"},
+		{"a rendered ratio that prints differently follows the exact one", 4.5001, 4.4966, "4.50:1 exact<br>4.49:1 rendered"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,8 +14,13 @@
 // failing rule gets its suggested fixes (theming.Finding.Suggestions): the
 // component's color or the target's, with the same hue, saturation and
 // alpha and the nearest lightness that passes under the method, nearest
-// first, each re-checked in its printed form before it is shown. Ratios
-// are truncated to two decimals, never rounded up.
+// first, each re-checked in its printed form before it is shown. A
+// target that is a CSS variable or a literal hsl() color belongs to the
+// catalog, not to a theme: its fix reads "target (catalog)". Under -apca a
+// fix that reaches the WCAG 2 ratio but not the APCA level says "fails
+// APCA", and the summary counts as fixed only failures with a fix that
+// passes the whole policy. Ratios are truncated to two decimals, never
+// rounded up.
 //
 // The method says which ratio must pass: "exact" (the WCAG 2 formula on
 // the exact colors, at least the minimum), "rendered" (the formula on the
@@ -51,6 +56,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -228,9 +234,9 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fixed := 0
+	fixed := 0 // failures with a fix that passes the whole policy
 	for _, r := range results {
-		if len(r.Suggestions) > 0 {
+		if slices.ContainsFunc(r.Suggestions, func(s theming.Suggestion) bool { return s.Pass }) {
 			fixed++
 		}
 	}
@@ -296,8 +302,12 @@ func fixes(r result) string {
 			b.WriteString("; or ")
 		}
 		side := "component"
-		if s.Side == contrast.Background {
+		switch {
+		case s.Side != contrast.Background:
+		case r.Target.Type == theming.TargetComponent:
 			side = "target"
+		default:
+			side = "target (catalog)" // a variable or hsl target: no theme can move it
 		}
 		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), formatRatio(r.Policy.Method.Ratio(s.Ratio, s.Rendered)), s.APCA)
 		if !s.Pass {

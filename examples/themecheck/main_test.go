@@ -169,6 +169,30 @@ func TestRunExitStatus(t *testing.T) {
 			want: 1, wantStdout: []string{"light   muted on page  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
 		},
 		{
+			name: "under -apca a failure counts as fixed only by a fix that reaches the APCA level too",
+			give: func(t *testing.T) []string { return []string{"-apca", "-data", failingDir(t)} },
+			want: 1,
+			wantStdout: []string{
+				"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, fails APCA); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6, fails APCA)\n",
+				"APCA on: 2 passed, 2 failed (0 with a suggested fix).\nFAIL\n",
+			},
+		},
+		{
+			name: "a fix of a literal hsl target is marked as a catalog change",
+			give: func(t *testing.T) []string {
+				c := strings.Replace(catalog("hsl(0, 0%, 60%)"),
+					`"dark": "hsl(0, 0%, 70%)"},
+     "variables": [{"css_variable": "--muted"}],
+     "contrast_against": [{"type": "component", "value": "page", "contrast_type": "text"}]`,
+					`"dark": "hsl(0, 0%, 70%)"},
+     "variables": [{"css_variable": "--muted"}],
+     "contrast_against": [{"type": "hsl", "value": "hsl(0, 0%, 100%)", "contrast_type": "text"}]`, 1)
+				return []string{"-data", dataDir(t, c, themes("Plain"))}
+			},
+			want:       1,
+			wantStdout: []string{"muted on hsl(0, 0%, 100%)  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target (catalog) hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n"},
+		},
+		{
 			name: "an unknown method exits 2",
 			give: func(*testing.T) []string { return []string{"-method", "approximate"} },
 			want: 2, wantStderr: []string{`invalid value "approximate" for flag -method: contrast: unknown method "approximate" (want both, exact or rendered)`},
