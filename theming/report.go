@@ -420,7 +420,8 @@ th,td{border:1px solid #d4d4d8;padding:.5rem;text-align:left;vertical-align:midd
 th{background:#e4e4e7;font-weight:600}
 table.pairs{table-layout:fixed}
 col.pair{width:16%}
-col.swatch{width:25%}
+col.swatch{width:22.5%}
+col.ratio{width:13%}
 col.num{width:8.5%}
 col.result{width:7%}
 td{overflow-wrap:anywhere}
@@ -485,7 +486,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <h2>{{.ThemeName}} (theme {{.Theme}}), {{.Scheme}} scheme</h2>
 <p>{{.Checked}} {{if eq .Checked 1}}rule{{else}}rules{{end}}, {{.Failed}} failed. Page background: <span class="chip {{.Page}}"></span> <code>{{.PageColor}}</code></p>
 <table class="pairs">
-<colgroup><col class="pair"><col class="swatch"><col class="num"><col class="num"><col class="num"><col class="result"><col class="swatch"></colgroup>
+<colgroup><col class="pair"><col class="swatch"><col class="ratio"><col class="num"><col class="num"><col class="result"><col class="swatch"></colgroup>
 <thead><tr><th scope="col">Pair</th><th scope="col">Swatch</th><th scope="col">Ratio</th><th scope="col">Required</th><th scope="col">APCA</th><th scope="col">Result</th><th scope="col">Suggested fix</th></tr></thead>
 <tbody>
 {{- range .Rows}}
