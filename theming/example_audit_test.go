@@ -65,3 +65,35 @@ func ExampleCompiledCatalog_AuditTheme() {
 	// true theming: invalid data: 1 problem
 	// 	theme 5: colors.text-primray: unknown component "text-primray"
 }
+
+// A grey that meets 4.5:1 on exact colors but that a browser renders as
+// grey 119, 4.48:1, which axe-core reports: the default policy (both
+// methods) fails it, the exact method alone passes it.
+func ExampleSnapshot_AuditPolicy() {
+	s, err := theming.New(theming.Catalog{
+		PageBackground: "page",
+		Components: []theming.Component{
+			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
+			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: "hsl(0, 0%, 46.53%)", Dark: "hsl(0, 0%, 100%)"},
+				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
+		},
+	}, []theming.Theme{{ID: 1, Name: "Plain"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact}, {Level: contrast.AAA, APCA: true}} {
+		rep, err := s.AuditPolicy(p)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		f := rep.Findings[0]
+		fmt.Printf("%s %s apca=%v: exact %.4f, rendered %.4f, Lc %.1f: pass=%v\n",
+			rep.Level, rep.Method, rep.APCA, f.Ratio, f.Rendered, f.APCA, f.Pass)
+	}
+	// Output:
+	// AA both apca=false: exact 4.5003, rendered 4.4781, Lc 71.3: pass=false
+	// AA exact apca=false: exact 4.5003, rendered 4.4781, Lc 71.3: pass=true
+	// AAA both apca=true: exact 4.5003, rendered 4.4781, Lc 71.3: pass=false
+}
