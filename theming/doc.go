@@ -143,7 +143,7 @@
 // on the tenant's rows) and looked up by the tenant that
 // TenantOptions.Tenant reads from the request's context (by default the
 // one [WithTenant] put there). [SourceFunc] adapts a plain function for hosts
-// that pick snapshots themselves. Where the issue left a choice open, this
+// that pick snapshots themselves. Where the choice is open, this
 // package decides:
 //
 //   - Invalidate is lazy: the tenant's next request reloads it and waits,
