@@ -372,6 +372,30 @@ func (c *config) fail(r *http.Request, endpoint string, err error) {
 	c.log().ErrorContext(r.Context(), "httpadapter: request failed", attrs...)
 }
 
+// plainMethod starts the answer of an endpoint that serves one rendering
+// (the stylesheet, the OpenAPI document): the headers every response
+// carries (Allow, nosniff, and the request headers in vary, whose
+// Vary value is joined), 204 to OPTIONS and 405 to any method other than
+// GET and HEAD. It reports whether the caller goes on to serve r.
+func (c *config) plainMethod(w http.ResponseWriter, r *http.Request, vary, joined []string) bool {
+	h := w.Header()
+	h["Allow"] = c.k.allow
+	h["X-Content-Type-Options"] = c.k.nosniff
+	if len(vary) > 0 {
+		addVary(h, vary, joined)
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		return true
+	case http.MethodOptions:
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		h["Cache-Control"] = c.k.noStore
+		writeRaw(w, r, http.StatusMethodNotAllowed, c.k.json, methodNotAllowed(r.Method))
+	}
+	return false
+}
+
 // methodNotAllowed is DRF's 405 body for method.
 func methodNotAllowed(method string) []byte {
 	b, _ := json.Marshal(struct {

@@ -71,25 +71,11 @@ type openAPI struct {
 }
 
 func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	k := &e.c.k
-	h := w.Header()
-	h["Allow"] = k.allow
-	h["X-Content-Type-Options"] = k.nosniff
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-	case http.MethodOptions:
-		w.WriteHeader(http.StatusNoContent)
-		return
-	default:
-		h["Cache-Control"] = k.noStore
-		writeRaw(w, r, http.StatusMethodNotAllowed, k.json, methodNotAllowed(r.Method))
+	if !e.c.plainMethod(w, r, e.vary, e.vary) {
 		return
 	}
-	if e.vary != nil {
-		addVary(h, e.vary, e.vary[:1:1])
-	}
-	h["Cache-Control"] = e.c.sharedCC
-	e.rep.write(w, r, k.json)
+	w.Header()["Cache-Control"] = e.c.sharedCC
+	e.rep.write(w, r, e.c.k.json)
 }
 
 // checkServerURL checks OpenAPI's serverURL and returns it without a

@@ -41,23 +41,11 @@ type stylesheet struct {
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !e.c.plainMethod(w, r, e.vary, e.varyJoined) {
+		return
+	}
 	k := &e.c.k
 	h := w.Header()
-	h["Allow"] = k.allow
-	h["X-Content-Type-Options"] = k.nosniff
-	if len(e.vary) > 0 {
-		addVary(h, e.vary, e.varyJoined)
-	}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-	case http.MethodOptions:
-		w.WriteHeader(http.StatusNoContent)
-		return
-	default:
-		h["Cache-Control"] = k.noStore
-		writeRaw(w, r, http.StatusMethodNotAllowed, k.json, methodNotAllowed(r.Method))
-		return
-	}
 	rp, err := e.find(r)
 	if err != nil {
 		status, body := e.c.failure(w, r, "Stylesheet", err)
