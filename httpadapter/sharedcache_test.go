@@ -5,12 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -20,71 +16,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/internal/nginxtest"
 	"github.com/themekit/themekit/theming"
 )
 
 // nginxCache starts nginx as a caching reverse proxy in front of
 // upstream and returns its base URL. Responses carry X-Cache with nginx's
-// $upstream_cache_status (MISS, HIT, ...; empty when not cacheable).
+// $upstream_cache_status (MISS, HIT, ...).
 func nginxCache(t *testing.T, upstream string) string {
 	t.Helper()
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if _, e := os.Stat("/usr/sbin/nginx"); e == nil {
-			bin, err = "/usr/sbin/nginx", nil
-		}
-	}
-	if err != nil {
-		t.Skip("the shared-cache test needs nginx (apt-get install nginx)")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	ln.Close()
-
-	dir := t.TempDir()
-	conf := filepath.Join(dir, "nginx.conf")
-	require.NoError(t, os.WriteFile(conf, []byte(fmt.Sprintf(`
-daemon off;
-master_process off;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path %[1]s/body;
-  proxy_temp_path %[1]s/proxy;
-  fastcgi_temp_path %[1]s/fastcgi;
-  uwsgi_temp_path %[1]s/uwsgi;
-  scgi_temp_path %[1]s/scgi;
-  proxy_cache_path %[1]s/cache keys_zone=api:1m;
-  server {
-    listen %[2]s;
-    location / {
-      proxy_pass http://%[3]s;
-      proxy_cache api;
-      proxy_cache_revalidate on;
-      add_header X-Cache $upstream_cache_status always;
-    }
-  }
-}
-`, dir, addr, upstream)), 0o644))
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-e", filepath.Join(dir, "error.log"), "-c", conf)
-	require.NoError(t, cmd.Start(), "starting nginx")
-	t.Cleanup(func() {
-		cancel()
-		_ = cmd.Wait()
-	})
-	base := "http://" + addr
-	require.Eventually(t, func() bool {
-		c, err := net.Dial("tcp", addr)
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	}, 10*time.Second, 20*time.Millisecond, "nginx listening on %s", addr)
-	return base
+	return nginxtest.Start(t, nginxtest.Options{Upstream: upstream})
 }
 
 // TestASharedCacheKeepsUsersApart puts nginx's proxy cache in front of

@@ -1,89 +1,26 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/nginxtest"
 )
 
 // nginxTenantCache is the nginx setting the README gives for caching a
-// multi-tenant host: the upstream sees the client's Host (it names the
-// tenant), and the cache key includes it. %[1]s is the upstream address.
-const nginxTenantCache = `
-    location / {
-      proxy_pass http://%[1]s;
-      proxy_set_header Host $host;
-      proxy_cache themes;
-      proxy_cache_key $scheme$host$request_uri;
-      proxy_cache_revalidate on;
-      add_header X-Cache $upstream_cache_status always;
-    }`
-
-// startNginx runs nginx with one server block whose location is
-// location, and returns its address.
-func startNginx(t *testing.T, location string) string {
-	t.Helper()
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if _, e := os.Stat("/usr/sbin/nginx"); e == nil {
-			bin, err = "/usr/sbin/nginx", nil
-		}
+// multi-tenant host in front of upstream: the upstream sees the client's
+// Host (it names the tenant), and the cache key includes it.
+func nginxTenantCache(upstream string) nginxtest.Options {
+	return nginxtest.Options{
+		Upstream:   upstream,
+		Directives: []string{"proxy_set_header Host $host;"},
+		CacheKey:   "$scheme$host$request_uri",
 	}
-	if err != nil {
-		t.Skip("the nginx test needs nginx (apt-get install nginx)")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	ln.Close()
-	dir := t.TempDir()
-	conf := filepath.Join(dir, "nginx.conf")
-	require.NoError(t, os.WriteFile(conf, []byte(fmt.Sprintf(`
-daemon off;
-master_process off;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path %[1]s/body;
-  proxy_temp_path %[1]s/proxy;
-  fastcgi_temp_path %[1]s/fastcgi;
-  uwsgi_temp_path %[1]s/uwsgi;
-  scgi_temp_path %[1]s/scgi;
-  proxy_cache_path %[1]s/cache keys_zone=themes:1m;
-  server {
-    listen %[2]s;
-%[3]s
-  }
-}
-`, dir, addr, location)), 0o644))
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-e", filepath.Join(dir, "error.log"), "-c", conf)
-	require.NoError(t, cmd.Start(), "starting nginx")
-	t.Cleanup(func() {
-		cancel()
-		_ = cmd.Wait()
-	})
-	require.Eventually(t, func() bool {
-		c, err := net.Dial("tcp", addr)
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	}, 10*time.Second, 20*time.Millisecond, "nginx listening on %s", addr)
-	return addr
 }
 
 // TestNginxCachesPerTenant puts nginx's proxy cache, configured as the
@@ -95,16 +32,19 @@ http {
 func TestNginxCachesPerTenant(t *testing.T) {
 	db, _ := startDB(t)
 	r := startReplica(t, db.DSN, config{CacheControl: "public, max-age=0, s-maxage=60"}, nil)
+	withHost := nginxTenantCache(r.srv.Listener.Addr().String())
+	byVary := withHost
+	byVary.CacheKey = "" // nginx's default, $scheme$proxy_host$request_uri
 	tests := []struct {
-		name     string
-		location string
+		name string
+		give nginxtest.Options
 	}{
-		{"with the Host in the cache key", nginxTenantCache},
-		{"with the default cache key, by Vary: Host", strings.Replace(nginxTenantCache, "proxy_cache_key $scheme$host$request_uri;", "", 1)},
+		{"with the Host in the cache key", withHost},
+		{"with the default cache key, by Vary: Host", byVary},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			testTenantCache(t, r, startNginx(t, fmt.Sprintf(tt.location, r.srv.Listener.Addr().String())))
+			testTenantCache(t, r, nginxtest.Start(t, tt.give))
 		})
 	}
 }
@@ -112,7 +52,7 @@ func TestNginxCachesPerTenant(t *testing.T) {
 func testTenantCache(t *testing.T, r *replica, proxy string) {
 
 	fetch := func(tenant string) (string, string) {
-		req, err := http.NewRequest(http.MethodGet, "http://"+proxy+"/api/v2/theme/", nil)
+		req, err := http.NewRequest(http.MethodGet, proxy+"/api/v2/theme/", nil)
 		require.NoError(t, err)
 		req.Host = tenant + ".localhost"
 		resp, err := http.DefaultClient.Do(req)
