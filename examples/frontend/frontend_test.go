@@ -246,11 +246,11 @@ func TestTheBundledClientRendersTheThemeForAUserInChromium(t *testing.T) {
 
 	// The library's own answer, independent of the TypeScript: the
 	// example server serves the embedded data to the demo users of
-	// examples/server/users.json, with images on its own /media/.
+	// internal/demo/users.json, with images on its own /media/.
 	snap, err := theming.LoadDefault()
 	require.NoError(t, err)
 	var users map[string]int
-	raw, err := os.ReadFile(filepath.Join("..", "server", "users.json"))
+	raw, err := os.ReadFile(filepath.Join("..", "..", "internal", "demo", "users.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &users))
 	var themeNames []string

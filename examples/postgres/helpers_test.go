@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/internal/pgtest"
 )
 
@@ -120,7 +121,7 @@ func (r *replica) fetch(tenant, path, user string) (int, string, error) {
 	}
 	req.Host = tenant + ".localhost"
 	if user != "" {
-		req.Header.Set(demoUserHeader, user)
+		req.Header.Set(demo.UserHeader, user)
 	}
 	resp, err := r.srv.Client().Do(req)
 	if err != nil {

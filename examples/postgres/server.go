@@ -12,17 +12,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
 )
-
-// demoUserHeader names the demo's user, as in examples/server. It is a
-// demo rule: anyone can send any name. A real host takes the user from its
-// own authentication.
-const demoUserHeader = "X-Demo-User"
-
-// demoUsers are the demo users and their preferred theme ids, the same as
-// examples/server's users.json.
-var demoUsers = map[string]int{"alice": 2, "bob": 3, "carol": 4, "dave": 1, "mallory": 99}
 
 // config is what the flags set.
 type config struct {
@@ -57,6 +49,10 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	users, err := demo.LoadUsers("") // examples/server's demo users
+	if err != nil {
+		return nil, err
+	}
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -84,14 +80,12 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	a.listener = &listener{DSN: dsn, Source: a.source, Log: log}
 
 	opts := httpadapter.Options{
-		Source:       a.source,
-		MediaBase:    cfg.MediaURL,
-		Logger:       log,
-		CacheControl: cfg.CacheControl,
-		PreferredTheme: func(r *http.Request) (int, error) {
-			return demoUsers[r.Header.Get(demoUserHeader)], nil
-		},
-		UserVary: []string{demoUserHeader},
+		Source:         a.source,
+		MediaBase:      cfg.MediaURL,
+		Logger:         log,
+		CacheControl:   cfg.CacheControl,
+		PreferredTheme: demo.PreferredTheme(users),
+		UserVary:       []string{demo.UserHeader},
 		// The tenant is the Host: shared caches must key every
 		// response, the catalog and the theme list included, by it.
 		SourceVary: []string{"Host"},

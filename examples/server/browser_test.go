@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -80,7 +81,7 @@ func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.
 	mux.HandleFunc("/as/{user}/", func(w http.ResponseWriter, r *http.Request) {
 		user := r.PathValue("user")
 		r = r.Clone(r.Context())
-		r.Header.Set(demoUserHeader, user)
+		r.Header.Set(demo.UserHeader, user)
 		http.StripPrefix("/as/"+user, srv.handler).ServeHTTP(w, r)
 	})
 	mux.HandleFunc("GET /test/variables", func(w http.ResponseWriter, r *http.Request) {

@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	_ "embed"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"html/template"
 	"io/fs"
 	"log/slog"
@@ -18,23 +15,15 @@ import (
 	"time"
 
 	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
 )
-
-// demoUsers is the default -users file: who prefers which theme.
-//
-//go:embed users.json
-var demoUsers []byte
-
-// demoUserHeader names the demo's user. It is a demo rule: anyone can
-// send any name. A real host takes the user from its own authentication.
-const demoUserHeader = "X-Demo-User"
 
 // config is what the flags set.
 type config struct {
 	DataDir   string // "" serves the embedded default data
 	MediaURL  string // the media base URL put in theme records
-	UsersFile string // "" uses the embedded demo users
+	UsersFile string // "" uses the embedded demo users (demo.LoadUsers)
 	Logger    *slog.Logger
 	// AccessLog receives a line per request; nil logs none.
 	AccessLog *logBuffer
@@ -67,7 +56,7 @@ func newServer(cfg config) (*server, error) {
 	if snap, err = theming.LoadFS(data); err != nil {
 		return nil, err
 	}
-	if users, err = loadUsers(cfg.UsersFile); err != nil {
+	if users, err = demo.LoadUsers(cfg.UsersFile); err != nil {
 		return nil, err
 	}
 	media, err := fs.Sub(data, "media")
@@ -86,11 +75,9 @@ func newServer(cfg config) (*server, error) {
 		// Demo rule: the X-Demo-User header names the user, and the
 		// users file maps names to preferred theme ids. Unknown users
 		// have no preference (0) and get the default theme.
-		PreferredTheme: func(r *http.Request) (int, error) {
-			return users[r.Header.Get(demoUserHeader)], nil
-		},
+		PreferredTheme: demo.PreferredTheme(users),
 		// The answer depends on that header, so caches must key on it.
-		UserVary: []string{demoUserHeader},
+		UserVary: []string{demo.UserHeader},
 	}
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()
@@ -106,29 +93,6 @@ func newServer(cfg config) (*server, error) {
 		s.handler = accessLog(cfg.AccessLog, mux)
 	}
 	return s, nil
-}
-
-// loadUsers reads a users file: a JSON object of user names and theme
-// ids. "" is the embedded demo file.
-func loadUsers(path string) (map[string]int, error) {
-	raw := demoUsers
-	name := "the embedded users.json"
-	if path != "" {
-		var err error
-		if raw, err = os.ReadFile(path); err != nil {
-			return nil, fmt.Errorf("users file: %w", err)
-		}
-		name = path
-	}
-	var users map[string]int
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(&users); err != nil {
-		return nil, fmt.Errorf("%s: want a JSON object of user names and theme ids: %w", name, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: data after the JSON object", name)
-	}
-	return users, nil
 }
 
 // mediaBase is the default -media-url for a server listening on addr:

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -81,13 +82,13 @@ func TestEveryImageURLLoads(t *testing.T) {
 		{"/api/v2/theme/", ""},
 		{"/api/v2/theme/config/", ""},
 	}
-	users, err := loadUsers("")
+	users, err := demo.LoadUsers("")
 	require.NoError(t, err)
 	for u := range users {
 		requests = append(requests, struct{ path, user string }{"/api/v2/theme/config/", u})
 	}
 	for _, rq := range requests {
-		resp, body := get(t, ts.URL+rq.path, map[string]string{demoUserHeader: rq.user})
+		resp, body := get(t, ts.URL+rq.path, map[string]string{demo.UserHeader: rq.user})
 		require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s as %q", rq.path, rq.user)
 		var doc any
 		require.NoError(t, json.Unmarshal(body, &doc), "GET %s as %q", rq.path, rq.user)
@@ -137,7 +138,7 @@ func TestTheServersRoutes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp, body := get(t, ts.URL+tt.give, map[string]string{demoUserHeader: tt.user})
+			resp, body := get(t, ts.URL+tt.give, map[string]string{demo.UserHeader: tt.user})
 			assert.Equal(t, tt.wantCode, resp.StatusCode, "GET %s as %q", tt.give, tt.user)
 			assert.Equal(t, tt.wantType, resp.Header.Get("Content-Type"), "GET %s as %q", tt.give, tt.user)
 			assert.Contains(t, string(body), tt.want, "GET %s as %q", tt.give, tt.user)

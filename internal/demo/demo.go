@@ -1,0 +1,64 @@
+// Package demo is what the example servers (examples/server and
+// examples/postgres) share: the demo users and the demo rule that picks a
+// request's user.
+//
+// The user rule is a demo, not authentication: the [UserHeader] request
+// header names the user, anyone can send any name, and the users file
+// gives each name's preferred theme id. A real host sets
+// httpadapter.Options.PreferredTheme from its own authentication instead.
+//
+// Only the examples import this package.
+package demo
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+)
+
+// UserHeader names the demo's user. A response that depends on it must
+// say so (httpadapter.Options.UserVary), so that caches key on it.
+const UserHeader = "X-Demo-User"
+
+// users is the embedded users file: alice, bob, carol, dave and mallory
+// prefer themes 2, 3, 4, 1 and 99 (a theme that does not exist).
+//
+//go:embed users.json
+var users []byte
+
+// LoadUsers reads a users file: a JSON object of user names and their
+// preferred theme ids, {"alice": 2, ...}. The path "" is the embedded
+// demo file. The error names the file.
+func LoadUsers(path string) (map[string]int, error) {
+	raw := users
+	name := "the embedded users.json"
+	if path != "" {
+		var err error
+		if raw, err = os.ReadFile(path); err != nil {
+			return nil, fmt.Errorf("users file: %w", err)
+		}
+		name = path
+	}
+	var m map[string]int
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("%s: want a JSON object of user names and theme ids: %w", name, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: data after the JSON object", name)
+	}
+	return m, nil
+}
+
+// PreferredTheme is the demo's httpadapter.Options.PreferredTheme: the
+// theme id users gives the name in the request's [UserHeader]. A request
+// naming no user or an unknown one has no preference (0) and gets the
+// default theme.
+func PreferredTheme(users map[string]int) func(*http.Request) (int, error) {
+	return func(r *http.Request) (int, error) {
+		return users[r.Header.Get(UserHeader)], nil
+	}
+}
