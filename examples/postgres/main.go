@@ -7,9 +7,11 @@
 //	curl http://acme.localhost:8080/api/v2/theme/
 //
 // It serves the three v2 endpoints (httpadapter.New) and the requesting
-// user's theme as CSS at /theme.css for every tenant in the database. The
-// tenant is the first label of the request's host name (acme.localhost:8080
-// is the tenant acme); a host name that names no tenant is a 404.
+// user's theme as CSS at /theme.css for every tenant in the database, and
+// the embedded default images (those the seeded themes name) under
+// /media/, the default -media-url. The tenant is the first label of the
+// request's host name (acme.localhost:8080 is the tenant acme); a host
+// name that names no tenant is a 404.
 //
 // Flags:
 //

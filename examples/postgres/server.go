@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -53,6 +54,10 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	media, err := fs.Sub(theming.DefaultFS(), "media") // the images the seeded themes name
+	if err != nil {
+		return nil, err
+	}
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -95,6 +100,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api)
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	a.handler = withTenant(mux)
 	return a, nil
 }

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -86,7 +85,7 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
 	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
-	mux.Handle("/media/", http.StripPrefix("/media/", mediaHandler(media)))
+	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	mux.Handle("/{$}", indexHandler(users))
 	s.handler = mux
 	if cfg.AccessLog != nil {
@@ -110,25 +109,6 @@ func mediaBase(addr string) string {
 		host = "::1"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/media/"
-}
-
-// mediaHandler serves the themes' images from fsys, files only: no
-// directory listings. SVG can carry scripts, so the images are served
-// sandboxed.
-func mediaHandler(fsys fs.FS) http.Handler {
-	files := http.FileServerFS(fsys)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(r.URL.Path, "/")
-		if st, err := fs.Stat(fsys, name); err != nil || st.IsDir() || !fs.ValidPath(name) {
-			http.NotFound(w, r)
-			return
-		}
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-		h.Set("Cache-Control", "public, max-age=300")
-		files.ServeHTTP(w, r)
-	})
 }
 
 const indexTemplate = `<!DOCTYPE html>

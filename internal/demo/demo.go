@@ -1,6 +1,6 @@
 // Package demo is what the example servers (examples/server and
-// examples/postgres) share: the demo users and the demo rule that picks a
-// request's user.
+// examples/postgres) share: the demo users, the demo rule that picks a
+// request's user, and the handler that serves the themes' images.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
@@ -15,8 +15,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
+	"strings"
 )
 
 // UserHeader names the demo's user. A response that depends on it must
@@ -61,4 +63,24 @@ func PreferredTheme(users map[string]int) func(*http.Request) (int, error) {
 	return func(r *http.Request) (int, error) {
 		return users[r.Header.Get(UserHeader)], nil
 	}
+}
+
+// MediaHandler serves the themes' images from fsys, the request's path
+// (with its mount prefix stripped, see http.StripPrefix) naming the file:
+// files only, no directory listings. SVG can carry scripts, so the images
+// are served sandboxed, with nosniff, and cacheable for five minutes.
+func MediaHandler(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if st, err := fs.Stat(fsys, name); err != nil || st.IsDir() || !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+		h.Set("Cache-Control", "public, max-age=300")
+		files.ServeHTTP(w, r)
+	})
 }

@@ -1,10 +1,13 @@
 package demo_test
 
 import (
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -71,6 +74,51 @@ func TestPreferredTheme(t *testing.T) {
 			got, err := pick(r)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestMediaHandler(t *testing.T) {
+	logo := `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`
+	files := fstest.MapFS{
+		"themes/1/logo.svg": {Data: []byte(logo)},
+		"themes/1/icon.png": {Data: []byte("\x89PNG\r\n\x1a\n")},
+	}
+	ts := httptest.NewServer(http.StripPrefix("/media/", demo.MediaHandler(files)))
+	t.Cleanup(ts.Close)
+	tests := []struct {
+		name     string
+		give     string
+		wantCode int
+		wantType string
+		wantBody string // "" checks nothing
+	}{
+		{"an SVG image is served as one", "/media/themes/1/logo.svg", 200, "image/svg+xml", logo},
+		{"a PNG image is served as one", "/media/themes/1/icon.png", 200, "image/png", "\x89PNG\r\n\x1a\n"},
+		{"a directory is not listed", "/media/themes/1/", 404, "text/plain; charset=utf-8", ""},
+		{"the root is not listed", "/media/", 404, "text/plain; charset=utf-8", ""},
+		{"a missing image is not found", "/media/themes/9/logo.svg", 404, "text/plain; charset=utf-8", ""},
+		{"a path out of the directory is not found", "/media/themes/../../demo.go", 404, "text/plain; charset=utf-8", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodGet, ts.URL+tt.give, nil)
+			require.NoError(t, err)
+			resp, err := http.DefaultTransport.RoundTrip(req) // no redirects followed
+			require.NoError(t, err)
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantCode, resp.StatusCode, "GET %s", tt.give)
+			assert.Equal(t, tt.wantType, resp.Header.Get("Content-Type"), "GET %s", tt.give)
+			if tt.wantBody != "" {
+				assert.Equal(t, tt.wantBody, string(body), "GET %s", tt.give)
+			}
+			if tt.wantCode == 200 {
+				assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"), "GET %s", tt.give)
+				assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "sandbox", "GET %s: SVG scripts stay sandboxed", tt.give)
+				assert.Equal(t, "public, max-age=300", resp.Header.Get("Cache-Control"), "GET %s", tt.give)
+			}
 		})
 	}
 }
