@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 )
@@ -44,9 +46,10 @@ type TenantOptions struct {
 	// Load runs in its own goroutine with the context of the request that
 	// needed it, without that request's cancellation (a client that goes
 	// away does not fail the other requests waiting for the same load),
-	// and bounded by LoadTimeout. It runs at most once at a time for a
-	// tenant and data version; a panic in Load is recovered and treated
-	// as an error.
+	// and bounded by LoadTimeout: a Load that ignores its context and
+	// runs longer is abandoned, and the call fails with the timeout. It
+	// runs at most once at a time for a tenant and data version; a panic
+	// in Load is recovered and treated as an error that carries the stack.
 	Load func(ctx context.Context, tenant string) (*Snapshot, error)
 
 	// Tenant returns the tenant of a request from its context. An error
@@ -69,7 +72,8 @@ type TenantOptions struct {
 	// with an error wrapping ErrNoSnapshot that does not say why). It is
 	// called from the goroutine that ran Load, possibly concurrently for
 	// different tenants, before the requests that waited for that load
-	// are answered. nil means the errors are dropped.
+	// are answered. nil means the errors are dropped. A panic in OnError
+	// is recovered and logged through slog.Default with its stack.
 	OnError func(tenant string, err error)
 
 	// LoadTimeout bounds each call of Load. 0 means DefaultLoadTimeout.
@@ -284,22 +288,51 @@ func (ts *TenantSource) start(ctx context.Context, e *tenantEntry) *tenantLoad {
 	return c
 }
 
-// run calls Load and records its result.
+// run calls Load and records its result. A Load that outlives
+// LoadTimeout (one that ignores its context) is abandoned: the call ends
+// with the timeout, so the tenant is not stuck behind it, and whatever the
+// abandoned Load returns later is dropped.
 func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) {
 	ctx, cancel := context.WithTimeout(ctx, ts.opts.LoadTimeout)
 	defer cancel()
-	snap, err := ts.callLoad(ctx, e.key)
-	defer close(c.done)
-	if report := ts.finish(e, c, snap, err); report != nil && ts.opts.OnError != nil {
-		ts.opts.OnError(e.key, report)
+	type result struct {
+		snap *Snapshot
+		err  error
 	}
+	res := make(chan result, 1) // buffered: an abandoned Load never blocks
+	go func() {
+		snap, err := ts.callLoad(ctx, e.key)
+		res <- result{snap, err}
+	}()
+	var r result
+	select {
+	case r = <-res:
+	case <-ctx.Done():
+		r.err = fmt.Errorf("theming: tenant %q: TenantOptions.Load did not return within %v: %w", e.key, ts.opts.LoadTimeout, context.Cause(ctx))
+	}
+	defer close(c.done)
+	if report := ts.finish(e, c, r.snap, r.err); report != nil && ts.opts.OnError != nil {
+		ts.onError(e.key, report)
+	}
+}
+
+// onError calls OnError. A panic in it is recovered and logged with its
+// stack through slog.Default, since it runs on the load's goroutine,
+// where nothing else could recover it.
+func (ts *TenantSource) onError(tenant string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			slog.Default().Error("theming: TenantOptions.OnError panicked", "tenant", tenant, "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	ts.opts.OnError(tenant, err)
 }
 
 // callLoad calls Load, turning a panic and a nil result into errors.
 func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *Snapshot, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			snap, err = nil, fmt.Errorf("theming: TenantOptions.Load panicked: %v", r)
+			snap, err = nil, fmt.Errorf("theming: TenantOptions.Load panicked: %v\n%s", r, debug.Stack())
 		}
 	}()
 	snap, err = ts.opts.Load(ctx, tenant)

@@ -484,7 +484,7 @@ func TestTenantSource(t *testing.T) {
 			give func(context.Context, string) (*theming.Snapshot, error)
 			want string
 		}{
-			{"panic", func(context.Context, string) (*theming.Snapshot, error) { panic("boom") }, "Load panicked: boom"},
+			{"panic", func(context.Context, string) (*theming.Snapshot, error) { panic("boom") }, "Load panicked: boom\ngoroutine"},
 			{"nil, nil", func(context.Context, string) (*theming.Snapshot, error) { return nil, nil }, "no snapshot and no error"},
 		}
 		for _, tt := range tests {
@@ -532,6 +532,45 @@ func TestTenantSource(t *testing.T) {
 		_, err := get(ts, "acme")
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
+	})
+
+	t.Run("a Load that ignores its context is abandoned after LoadTimeout", func(t *testing.T) {
+		stuck := make(chan struct{})
+		defer close(stuck)
+		var calls atomic.Int32
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			LoadTimeout:   20 * time.Millisecond,
+			RetryInterval: time.Millisecond,
+			Load: func(context.Context, string) (*theming.Snapshot, error) {
+				if calls.Add(1) == 1 {
+					<-stuck // a driver call that never looks at ctx
+				}
+				return a1, nil
+			},
+		})
+		start := time.Now()
+		// The request's own deadline is far past LoadTimeout: it only
+		// keeps a broken TenantSource from hanging the test.
+		ctx, cancel := context.WithTimeout(theming.WithTenant(context.Background(), "acme"), 3*time.Second)
+		defer cancel()
+		_, err := ts.Snapshot(ctx)
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot, "a first load that timed out is a 503")
+		assert.ErrorIs(t, err, context.DeadlineExceeded)
+		assert.Less(t, time.Since(start), 2*time.Second, "the request is answered at LoadTimeout, not when Load returns or the request gives up")
+		require.Eventually(t, func() bool {
+			s, err := get(ts, "acme")
+			return err == nil && s == a1
+		}, 5*time.Second, 5*time.Millisecond, "the tenant is not stuck behind the abandoned Load")
+	})
+
+	t.Run("a panic in OnError does not take the process down", func(t *testing.T) {
+		ts := theming.NewTenantSource(theming.TenantOptions{
+			Load:    func(context.Context, string) (*theming.Snapshot, error) { return nil, errors.New("db down") },
+			OnError: func(string, error) { panic("hook bug") },
+		})
+		_, err := get(ts, "acme")
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+		assert.ErrorContains(t, err, "db down")
 	})
 }
 
