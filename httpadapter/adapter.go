@@ -358,6 +358,13 @@ func (c *config) failure(w http.ResponseWriter, r *http.Request, endpoint string
 		w.Header()["Retry-After"] = c.k.retryAfter
 		return http.StatusServiceUnavailable, c.k.unavailable
 	}
+	if done := r.Context().Err(); done != nil && errors.Is(err, done) {
+		// The request's own context ended while the Source worked: the
+		// client left, or the host's deadline for the request passed.
+		// Neither is a fault of the server to log.
+		w.Header()["Retry-After"] = c.k.retryAfter
+		return http.StatusServiceUnavailable, c.k.unavailable
+	}
 	c.fail(r, endpoint, err)
 	return http.StatusInternalServerError, c.k.serverError
 }

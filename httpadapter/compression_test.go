@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/go-chi/chi/v5/middleware"
@@ -308,6 +309,30 @@ func TestSourceErrorsMapToStatuses(t *testing.T) {
 			})
 		}
 	}
+}
+
+func TestARequestWhoseContextEndsIsNotLoggedAsAServerError(t *testing.T) {
+	// A Source that waits for a slow tenant load gives up with the
+	// request's context, as theming.TenantSource does.
+	slow := sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+		<-ctx.Done()
+		return nil, fmt.Errorf("tenant %q: %w", "acme", context.Cause(ctx))
+	})
+	var logs logBuffer
+	api := httpadapter.New(httpadapter.Options{Source: slow, Logger: logs.logger()})
+	// The host's deadline for every request, as http.TimeoutHandler or a
+	// middleware sets it.
+	ts := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 20*time.Millisecond)
+		defer cancel()
+		api.ServeHTTP(w, r.WithContext(ctx))
+	}))
+	resp, body := do(t, ts, http.MethodGet, themesPath, nil)
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Equal(t, `{"detail":"Service temporarily unavailable, try again later."}`, string(body))
+	assert.Equal(t, "1", resp.Header.Get("Retry-After"))
+	assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+	assert.Empty(t, logs.String(), "a request that ran out of time is no server error")
 }
 
 func TestSourceVaryIsOnEveryEndpoint(t *testing.T) {

@@ -125,8 +125,11 @@
 //     one wrapping theming.ErrNoSnapshot (nothing loaded yet) is a 503
 //     {"detail":"Service temporarily unavailable, try again later."} with
 //     Retry-After: 1; neither is logged, as both are expected in normal
-//     operation. Any other error, and a panic in either hook, is logged
-//     with the real cause (and the stack, for a panic) and answered 500
+//     operation. An error that wraps the request context's own error
+//     (the client left, or the host's deadline for the request passed
+//     while a tenant loaded) is the same 503, not logged either. Any
+//     other error, and a panic in either hook, is logged with the real
+//     cause (and the stack, for a panic) and answered 500
 //     {"detail":"A server error occurred."}; the client never sees the
 //     cause. When there is no theme at all the theme for the user is a
 //     404. All of them carry Cache-Control: no-store.
