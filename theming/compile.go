@@ -102,7 +102,10 @@ func CompileCatalog(cat Catalog) (*CompiledCatalog, error) {
 	if len(ps.list) > 0 {
 		return nil, &ValidationError{Problems: ps.result()}
 	}
-	return c, c.assemble()
+	if err := c.assemble(); err != nil {
+		return nil, err // never a half-built catalog
+	}
+	return c, nil
 }
 
 // cloneCatalog copies cat so that it shares no memory with the caller's.

@@ -415,6 +415,11 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		assert.Empty(t, s.PageBackground())
 		assert.Nil(t, s.Catalog())
 	})
+	t.Run("a store's current snapshot before the first load has no version", func(t *testing.T) {
+		var st theming.Store
+		assert.Empty(t, st.Current().Version(), "a health check may report it")
+		assert.Nil(t, st.Current().Catalog())
+	})
 	t.Run("the zero CompiledCatalog refuses to build", func(t *testing.T) {
 		var c theming.CompiledCatalog
 		_, err := c.Snapshot(nil)

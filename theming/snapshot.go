@@ -304,18 +304,25 @@ func sameSlice[T any](a, b []T) bool {
 }
 
 // Catalog returns the compiled catalog the snapshot was built from, or nil
-// for the zero Snapshot. Snapshots built from one CompiledCatalog return
-// the same pointer, so a cache of what depends only on the catalog (the
-// served component definitions) can be keyed by it.
-func (s *Snapshot) Catalog() *CompiledCatalog { return s.cat }
+// for the zero Snapshot and a nil *Snapshot. Snapshots built from one
+// CompiledCatalog return the same pointer, so a cache of what depends only
+// on the catalog (the served component definitions) can be keyed by it.
+func (s *Snapshot) Catalog() *CompiledCatalog {
+	if s == nil {
+		return nil
+	}
+	return s.cat
+}
 
 // Version returns a short digest (16 hex digits) of the data the snapshot
 // was built from: its catalog and its themes, as Go values, whichever way
 // they came in. Replicas that loaded the same data report the same
 // version, so hosts can log it, expose it, and see whether replicas
-// agree. It is computed on first use; the zero Snapshot's is "".
+// agree. It is computed on first use. The zero Snapshot's is "", and so
+// is a nil *Snapshot's, so that a health check may report
+// store.Current().Version() before the first load.
 func (s *Snapshot) Version() string {
-	if !s.cat.ok() {
+	if s == nil || !s.cat.ok() {
 		return ""
 	}
 	s.versionOnce.Do(func() {
