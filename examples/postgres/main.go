@@ -73,6 +73,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/themekit/themekit/theming"
+
+	"github.com/themekit/themekit/internal/demo"
 )
 
 func main() {
@@ -91,6 +93,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxTenants := fl.Int("max-tenants", theming.DefaultMaxTenants, "tenants kept built per replica")
 	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
 	doSeed := fl.Bool("seed", false, "create the schema if missing, write the demo tenants, and exit")
+	var timeouts demo.Timeouts
+	timeouts.Flags(fl)
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -132,7 +136,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
 		return 1
 	}
-	hs := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := demo.NewHTTPServer(a.handler, log, timeouts)
 	go a.run(ctx)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()

@@ -56,6 +56,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/themekit/themekit/internal/demo"
 )
 
 func main() {
@@ -76,9 +78,8 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
 	accessLog := fl.Bool("access-log", true, "log every request")
 	logFlush := fl.Duration("log-flush", time.Second, "how often the buffered log is written out")
-	var t timeouts
-	fl.DurationVar(&t.Write, "write-timeout", 30*time.Second, "longest time to write a response")
-	fl.DurationVar(&t.Idle, "idle-timeout", 2*time.Minute, "how long a keep-alive connection may sit idle")
+	var t demo.Timeouts
+	t.Flags(fl)
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -116,7 +117,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		go srv.reloader.run(ctx, time.Second, hup)
 	}
 
-	hs := newHTTPServer(srv.handler, log, t)
+	hs := demo.NewHTTPServer(srv.handler, log, t)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "media", *mediaURL, "data", dataName(*dataDir))
@@ -137,24 +138,6 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		return 1
 	}
 	return 0
-}
-
-// timeouts bound how long a connection may take.
-type timeouts struct {
-	Write, Idle time.Duration
-}
-
-// newHTTPServer is the http.Server the example runs h on: a slow or
-// stalled client is cut off after the timeouts (see the package
-// documentation).
-func newHTTPServer(h http.Handler, log *slog.Logger, t timeouts) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		WriteTimeout:      t.Write,
-		IdleTimeout:       t.Idle,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
 }
 
 func dataName(dir string) string {

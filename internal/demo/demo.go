@@ -1,6 +1,7 @@
 // Package demo is what the example servers (examples/server and
 // examples/postgres) share: the demo users, the demo rule that picks a
-// request's user, and the handler that serves the themes' images.
+// request's user, the handler that serves the themes' images, and the
+// http.Server with the timeouts that cut off slow or stalled clients.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
@@ -14,11 +15,14 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"os"
 	"strings"
+	"time"
 )
 
 // UserHeader names the demo's user. A response that depends on it must
@@ -83,4 +87,30 @@ func MediaHandler(fsys fs.FS) http.Handler {
 		h.Set("Cache-Control", "public, max-age=300")
 		files.ServeHTTP(w, r)
 	})
+}
+
+// Timeouts bound how long a connection may take.
+type Timeouts struct {
+	Write, Idle time.Duration
+}
+
+// Flags registers -write-timeout and -idle-timeout on fl, with the
+// defaults 30 s and 2 min.
+func (t *Timeouts) Flags(fl *flag.FlagSet) {
+	fl.DurationVar(&t.Write, "write-timeout", 30*time.Second, "longest time to write a response")
+	fl.DurationVar(&t.Idle, "idle-timeout", 2*time.Minute, "how long a keep-alive connection may sit idle")
+}
+
+// NewHTTPServer is the http.Server an example runs h on: request headers
+// must arrive within 10 s, a response be written within t.Write, and an
+// idle keep-alive connection is closed after t.Idle, so a slow or stalled
+// client cannot hold a connection. The server's own errors go to log.
+func NewHTTPServer(h http.Handler, log *slog.Logger, t Timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      t.Write,
+		IdleTimeout:       t.Idle,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
