@@ -97,7 +97,13 @@ func (l *listener) session(ctx context.Context) error {
 		case errors.Is(err, context.DeadlineExceeded):
 			// No notification for a while: make sure the connection is
 			// still there (a timeout leaves it usable).
-			if err := conn.Ping(ctx); err != nil {
+			// The ping has a deadline of its own: on a connection that
+			// died silently it would otherwise wait for TCP to give up,
+			// minutes without notifications.
+			pingCtx, cancel := context.WithTimeout(ctx, pingEvery)
+			err := conn.Ping(pingCtx)
+			cancel()
+			if err != nil {
 				return err
 			}
 		default:

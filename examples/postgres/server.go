@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -66,6 +67,15 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	problems := &problemLog{log: log}
 	a.source = theming.NewTenantSource(theming.TenantOptions{
 		MaxTenants: cfg.MaxTenants,
+		// A host name that names no tenant (an IP address, as health
+		// checks and curl without a Host send) is a 404 without a trip
+		// to the database.
+		Tenant: func(ctx context.Context) (string, error) {
+			if tenant, _ := theming.TenantFromContext(ctx); tenant != "" {
+				return tenant, nil
+			}
+			return "", fmt.Errorf("postgres: the host name names no tenant: %w", theming.ErrUnknownTenant)
+		},
 		// Lenient: a theme that does not validate (a row written by raw
 		// SQL) is left out and logged; the tenant's other themes are
 		// served, and its next good change is too.
