@@ -93,7 +93,9 @@ func (m Method) Ratio(exact, rendered float64) float64 {
 
 // Passes reports whether fg over bg, with a translucent bg over
 // backdrop, reaches the ratio required under method m. It is the test
-// [CheckMethod] and the suggestions apply, without the [Result].
+// [CheckMethod] and the suggestions apply, without the [Result]. A method
+// other than [Both], [Exact] and [Rendered] never passes (CheckMethod
+// reports it as an error wrapping [ErrUnknownMethod]).
 func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:

@@ -53,8 +53,9 @@ type Suggestion struct {
 
 // Suggestions returns the fixes [SuggestFor] finds on each side of a failing
 // pair under method m, closest first (the foreground first on a tie). It
-// returns nil when the pair already passes or no lightness of either side
-// passes.
+// returns nil when the pair already passes, when no lightness of either
+// side passes, and for a method other than [Both], [Exact] and [Rendered]
+// (which [SuggestFor] refuses with [ErrUnknownMethod]).
 func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []Suggestion {
 	if Passes(fg, bg, backdrop, required, m) {
 		return nil

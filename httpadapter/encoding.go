@@ -330,7 +330,8 @@ func qValue(params string) (int, bool) {
 // Precompressed is a fixed response body that is served in the content
 // coding the client prefers, as the adapter serves its own
 // representations: gzip, br and zstd forms made once each, on the first
-// request that accepts them, at the highest compression level;
+// request that accepts them, at the levels the package documentation's
+// section on compression gives;
 // Accept-Encoding negotiated by RFC 9110 (q-values, identity;q=0, "*",
 // the smallest body among equally preferred codings); a distinct strong
 // ETag per coding, If-None-Match answered with 304; Vary: Accept-Encoding
