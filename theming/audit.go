@@ -97,13 +97,13 @@ func (s *Snapshot) Audit() *Report {
 	return s.audit
 }
 
-// AuditPolicy returns the contrast audit of the snapshot under p: another
+// AuditWith returns the contrast audit of the snapshot under p: another
 // method ([contrast.Exact], [contrast.Rendered]), level AAA, or APCA
 // beside WCAG 2. Under the zero policy it returns [Snapshot.Audit]'s
 // shared report; under any other it computes a new report, which the
 // caller keeps. An unknown level or method is an error wrapping
 // [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
-func (s *Snapshot) AuditPolicy(p contrast.Policy) (*Report, error) {
+func (s *Snapshot) AuditWith(p contrast.Policy) (*Report, error) {
 	if p == (contrast.Policy{}) {
 		return s.Audit(), nil
 	}
@@ -137,7 +137,8 @@ func (s *Snapshot) AuditTheme(id int, p contrast.Policy) (*Report, error) {
 // A theme with problems gives a *ValidationError listing them and no
 // report. The zero CompiledCatalog gives an error wrapping
 // [ErrNoCatalog]; an unknown policy one wrapping
-// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
+// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod]. For a theme
+// already in a snapshot, use [Snapshot.AuditTheme].
 func (c *CompiledCatalog) AuditTheme(t Theme, p contrast.Policy) (*Report, error) {
 	if err := checkPolicy(p); err != nil {
 		return nil, err

@@ -97,7 +97,7 @@ func TestAuditPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := greyCatalog(t, tt.muted).AuditPolicy(tt.policy)
+			rep, err := greyCatalog(t, tt.muted).AuditWith(tt.policy)
 			require.NoError(t, err)
 			assert.Equal(t, tt.policy, rep.Policy(), "the report records its policy")
 			require.Equal(t, 2, rep.Checked, "one rule in two schemes")
@@ -131,7 +131,7 @@ func TestAuditPolicyIsRecordedInJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := s.AuditPolicy(tt.policy)
+			rep, err := s.AuditWith(tt.policy)
 			require.NoError(t, err)
 			b, err := json.Marshal(rep)
 			require.NoError(t, err)
@@ -142,10 +142,10 @@ func TestAuditPolicyIsRecordedInJSON(t *testing.T) {
 
 func TestAuditPolicyDefaultIsTheSharedAudit(t *testing.T) {
 	s := loadBase(t)
-	rep, err := s.AuditPolicy(contrast.Policy{})
+	rep, err := s.AuditWith(contrast.Policy{})
 	require.NoError(t, err)
 	assert.Same(t, s.Audit(), rep, "the zero policy is Audit's report, computed once")
-	other, err := s.AuditPolicy(contrast.Policy{Method: contrast.Exact})
+	other, err := s.AuditWith(contrast.Policy{Method: contrast.Exact})
 	require.NoError(t, err)
 	assert.NotSame(t, s.Audit(), other)
 	assert.Equal(t, contrast.Exact, other.Method)
@@ -163,7 +163,7 @@ func TestAuditRefusesAnUnknownPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := s.AuditPolicy(tt.policy)
+			rep, err := s.AuditWith(tt.policy)
 			assert.ErrorIs(t, err, tt.want)
 			assert.Nil(t, rep)
 			rep, err = s.AuditTheme(1, tt.policy)
@@ -179,7 +179,7 @@ func TestAuditRefusesAnUnknownPolicy(t *testing.T) {
 func TestSnapshotAuditTheme(t *testing.T) {
 	s := loadBase(t)
 	policy := contrast.Policy{Method: contrast.Exact, Level: contrast.AAA}
-	all, err := s.AuditPolicy(policy)
+	all, err := s.AuditWith(policy)
 	require.NoError(t, err)
 	for _, id := range []int{1, 2} {
 		rep, err := s.AuditTheme(id, policy)
@@ -263,7 +263,7 @@ func TestCompiledCatalogAuditThemeRefusesABadTheme(t *testing.T) {
 
 func TestAuditZeroValues(t *testing.T) {
 	var s theming.Snapshot
-	rep, err := s.AuditPolicy(contrast.Policy{APCA: true})
+	rep, err := s.AuditWith(contrast.Policy{APCA: true})
 	require.NoError(t, err)
 	assert.Zero(t, rep.Checked)
 	assert.NotNil(t, rep.Findings, "an empty list, which encodes as []")
@@ -344,7 +344,7 @@ func TestSuggestionsPassUnderTheirMethod(t *testing.T) {
 	s := loadBase(t)
 	for _, m := range []contrast.Method{contrast.Both, contrast.Exact, contrast.Rendered} {
 		t.Run(m.String(), func(t *testing.T) {
-			rep, err := s.AuditPolicy(contrast.Policy{Method: m})
+			rep, err := s.AuditWith(contrast.Policy{Method: m})
 			require.NoError(t, err)
 			require.NotZero(t, rep.Failed)
 			for _, f := range rep.Failures() {
@@ -383,7 +383,7 @@ func TestSuggestionJSONNamesTheSide(t *testing.T) {
 func TestSuggestionsUnderAPCASayWhetherTheFixReachesTheLevel(t *testing.T) {
 	// 60% grey on white fails WCAG 2 AA; its nearest WCAG fix, 46.47%,
 	// reaches only Lc 71.3 of the 75 APCA requires of body text.
-	rep, err := greyCatalog(t, "hsl(0, 0%, 60%)").AuditPolicy(contrast.Policy{APCA: true})
+	rep, err := greyCatalog(t, "hsl(0, 0%, 60%)").AuditWith(contrast.Policy{APCA: true})
 	require.NoError(t, err)
 	f := rep.Findings[0]
 	require.False(t, f.Pass)
@@ -402,7 +402,7 @@ func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
 	s, err := theming.LoadDefault()
 	require.NoError(t, err)
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact, Level: contrast.AAA, APCA: true}} {
-		rep, err := s.AuditPolicy(p)
+		rep, err := s.AuditWith(p)
 		require.NoError(t, err)
 		require.Equal(t, 840, rep.Checked)
 		for _, f := range rep.Findings {
@@ -465,7 +465,7 @@ func TestWriteHTMLNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := greyCatalog(t, tt.muted).AuditPolicy(tt.policy)
+			rep, err := greyCatalog(t, tt.muted).AuditWith(tt.policy)
 			require.NoError(t, err)
 			page := renderReport(t, rep, theming.HTMLOptions{})
 			for _, want := range tt.want {

@@ -101,7 +101,7 @@
 //     AA under [contrast.Both] (the exact ratio and the rendered one, what
 //     axe-core measures in a browser, must both pass), without APCA, so a
 //     catalog that passes it passes browser-based checkers too.
-//     [Snapshot.AuditPolicy], [Snapshot.AuditTheme] and
+//     [Snapshot.AuditWith], [Snapshot.AuditTheme] and
 //     [CompiledCatalog.AuditTheme] (a theme not yet saved) take another
 //     policy. Findings report both ratios and the APCA Lc whatever the
 //     policy. [Finding.Suggestions] moves the component or the target,

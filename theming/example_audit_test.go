@@ -69,7 +69,7 @@ func ExampleCompiledCatalog_AuditTheme() {
 // A grey that meets 4.5:1 on exact colors but that a browser renders as
 // grey 119, 4.48:1, which axe-core reports: the default policy (both
 // methods) fails it, the exact method alone passes it.
-func ExampleSnapshot_AuditPolicy() {
+func ExampleSnapshot_AuditWith() {
 	s, err := theming.New(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
@@ -83,7 +83,7 @@ func ExampleSnapshot_AuditPolicy() {
 		return
 	}
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact}, {Level: contrast.AAA, APCA: true}} {
-		rep, err := s.AuditPolicy(p)
+		rep, err := s.AuditWith(p)
 		if err != nil {
 			fmt.Println(err)
 			return

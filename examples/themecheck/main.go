@@ -117,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUnusable
 	}
 
-	rep, err := snap.AuditPolicy(policy)
+	rep, err := snap.AuditWith(policy)
 	if err != nil { // cannot happen: the flags parse only known policies
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
