@@ -4,11 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/pgtest"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -20,15 +17,8 @@ import (
 //
 //	go test -run '^$' -bench BenchmarkTenantLoad -benchmem ./examples/postgres
 func BenchmarkTenantLoad(b *testing.B) {
-	srv := pgtest.Start(b)
+	_, pool := startDB(b)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, srv.DSN)
-	require.NoError(b, err)
-	require.NoError(b, seed(ctx, conn))
-	require.NoError(b, conn.Close(ctx))
-	pool, err := pgxpool.New(ctx, srv.DSN)
-	require.NoError(b, err)
-	defer pool.Close()
 	defaultCatalog, err := theming.DefaultCatalog()
 	require.NoError(b, err)
 	cat, err := theming.CompileCatalog(defaultCatalog)
