@@ -11,6 +11,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // get fetches a URL and prints the status, the content type and the
@@ -264,16 +265,16 @@ func ExampleOptions_sourceVary() {
 	}
 	tenants := map[string]*theming.Store{"acme": theming.NewStore(snap), "initech": {}}
 	var tenantSource theming.SourceFunc = func(ctx context.Context) (*theming.Snapshot, error) {
-		tenant, _ := theming.TenantFromContext(ctx)
-		store, ok := tenants[tenant]
+		name, _ := tenant.TenantFromContext(ctx)
+		store, ok := tenants[name]
 		if !ok {
-			return nil, fmt.Errorf("tenant %q: %w", tenant, theming.ErrUnknownTenant)
+			return nil, fmt.Errorf("tenant %q: %w", name, theming.ErrUnknownTenant)
 		}
 		return store.Snapshot(ctx)
 	}
 	api := httpadapter.New(httpadapter.Options{Source: tenantSource, SourceVary: []string{"X-Tenant"}})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		api.ServeHTTP(w, r.WithContext(theming.WithTenant(r.Context(), r.Header.Get("X-Tenant"))))
+		api.ServeHTTP(w, r.WithContext(tenant.WithTenant(r.Context(), r.Header.Get("X-Tenant"))))
 	}))
 	defer srv.Close()
 	for _, tenant := range []string{"acme", "globex", "initech"} {

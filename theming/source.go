@@ -21,7 +21,4 @@ func (f SourceFunc) Snapshot(ctx context.Context) (*Snapshot, error) {
 	return f(ctx)
 }
 
-var (
-	_ Source = SourceFunc(nil)
-	_ Source = (*TenantSource)(nil)
-)
+var _ Source = SourceFunc(nil)

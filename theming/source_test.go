@@ -10,10 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 func TestSourceFunc(t *testing.T) {
-	want := tenantSnapshots(t, 1)[0]
+	want, err := theming.LoadDefault()
+	require.NoError(t, err)
 	boom := errors.New("boom")
 	tests := []struct {
 		name     string
@@ -59,23 +61,23 @@ func ExampleSourceFunc() {
 	}
 	stores := map[string]*theming.Store{"acme": theming.NewStore(snap)}
 	src := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
-		tenant, _ := theming.TenantFromContext(ctx)
-		st, ok := stores[tenant]
+		name, _ := tenant.TenantFromContext(ctx)
+		st, ok := stores[name]
 		if !ok {
-			return nil, fmt.Errorf("tenant %q: %w", tenant, theming.ErrUnknownTenant)
+			return nil, fmt.Errorf("tenant %q: %w", name, theming.ErrUnknownTenant)
 		}
 		return st.Snapshot(ctx)
 	})
 
-	for _, tenant := range []string{"acme", "initech"} {
-		s, err := src.Snapshot(theming.WithTenant(context.Background(), tenant))
+	for _, name := range []string{"acme", "initech"} {
+		s, err := src.Snapshot(tenant.WithTenant(context.Background(), name))
 		switch {
 		case errors.Is(err, theming.ErrUnknownTenant): // httpadapter answers 404
-			fmt.Println(tenant+":", err)
+			fmt.Println(name+":", err)
 		case err != nil:
-			fmt.Println(tenant+":", err)
+			fmt.Println(name+":", err)
 		default:
-			fmt.Println(tenant+":", len(s.Themes()), "themes")
+			fmt.Println(name+":", len(s.Themes()), "themes")
 		}
 	}
 	// Output:

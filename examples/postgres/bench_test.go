@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // BenchmarkTenantLoad splits what a tenant's (re)load costs: reading its
@@ -61,8 +62,8 @@ func BenchmarkTenantLoad(b *testing.B) {
 
 	snap, err := cat.SnapshotLenient(themes)
 	require.NoError(b, err)
-	src := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
-	tctx := theming.WithTenant(ctx, "acme")
+	src := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
+	tctx := tenant.WithTenant(ctx, "acme")
 	b.Run("lookup TenantSource", func(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {

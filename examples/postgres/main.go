@@ -40,7 +40,7 @@
 // Triggers on tenants, themes and theme_colors (schema.sql) send NOTIFY
 // themekit_tenant with the tenant id on every committed change. Each
 // replica LISTENs on a connection of its own and invalidates that tenant
-// in its theming.TenantSource, whose next request reloads it. After a lost
+// in its tenant.TenantSource, whose next request reloads it. After a lost
 // connection the replica reconnects with backoff, LISTENs again and
 // invalidates every built tenant, so a change made meanwhile is not
 // missed. Nothing polls.
@@ -73,6 +73,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 
 	"github.com/themekit/themekit/internal/demo"
 )
@@ -90,7 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dsn := fl.String("dsn", "", "PostgreSQL connection `URL` (required)")
 	addr := fl.String("addr", "127.0.0.1:8080", "`host:port` to listen on")
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default /media/)")
-	maxTenants := fl.Int("max-tenants", theming.DefaultMaxTenants, "tenants kept built per replica")
+	maxTenants := fl.Int("max-tenants", tenant.DefaultMaxTenants, "tenants kept built per replica")
 	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
 	doSeed := fl.Bool("seed", false, "create the schema if missing, write the demo tenants, and exit")
 	var timeouts demo.Timeouts

@@ -18,6 +18,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // TestServe checks what a seeded database serves: acme's records are
@@ -200,7 +201,7 @@ func TestPropagation(t *testing.T) {
 	t.Run("the replicas agree on the version of the data", func(t *testing.T) {
 		var versions []string
 		for _, r := range replicas {
-			s, err := r.source.Snapshot(theming.WithTenant(ctx, "acme"))
+			s, err := r.source.Snapshot(tenant.WithTenant(ctx, "acme"))
 			require.NoError(t, err)
 			versions = append(versions, s.Version())
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // TestScale measures a replica over many tenants: THEMEKIT_PG_SCALE=10000
@@ -97,7 +98,7 @@ func TestScale(t *testing.T) {
 	require.NoError(t, err)
 	cat, err := theming.CompileCatalog(defaultCatalog)
 	require.NoError(t, err)
-	bare := theming.NewTenantSource(theming.TenantOptions{MaxTenants: n, Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
+	bare := tenant.NewTenantSource(tenant.TenantOptions{MaxTenants: n, Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 		themes, err := loadThemes(ctx, r.pool, tenant)
 		if err != nil {
 			return nil, err
@@ -106,7 +107,7 @@ func TestScale(t *testing.T) {
 	}})
 	h2 := heap()
 	for i := range n {
-		_, err := bare.Snapshot(theming.WithTenant(ctx, fmt.Sprint("t", i+1)))
+		_, err := bare.Snapshot(tenant.WithTenant(ctx, fmt.Sprint("t", i+1)))
 		require.NoError(t, err)
 	}
 	perSnapshot := float64(heap()-h2) / float64(n)

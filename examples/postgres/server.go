@@ -16,12 +16,13 @@ import (
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // config is what the flags set.
 type config struct {
 	MediaURL   string // the media base URL put in theme records; "" is /media/
-	MaxTenants int    // tenants kept built; 0 is theming.DefaultMaxTenants
+	MaxTenants int    // tenants kept built; 0 is tenant.DefaultMaxTenants
 	// CacheControl of the shared endpoints; "" is httpadapter's default.
 	CacheControl string
 	Logger       *slog.Logger
@@ -31,7 +32,7 @@ type config struct {
 // handler, and the listener that keeps the source current.
 type app struct {
 	pool     *pgxpool.Pool
-	source   *theming.TenantSource
+	source   *tenant.TenantSource
 	listener *listener
 	handler  http.Handler
 }
@@ -65,14 +66,14 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	}
 	a := &app{pool: pool}
 	problems := &problemLog{log: log}
-	a.source = theming.NewTenantSource(theming.TenantOptions{
+	a.source = tenant.NewTenantSource(tenant.TenantOptions{
 		MaxTenants: cfg.MaxTenants,
 		// A host name that names no tenant (an IP address, as health
 		// checks and curl without a Host send) is a 404 without a trip
 		// to the database.
 		Tenant: func(ctx context.Context) (string, error) {
-			if tenant, _ := theming.TenantFromContext(ctx); tenant != "" {
-				return tenant, nil
+			if name, _ := tenant.TenantFromContext(ctx); name != "" {
+				return name, nil
 			}
 			return "", fmt.Errorf("postgres: the host name names no tenant: %w", theming.ErrUnknownTenant)
 		},
@@ -125,7 +126,7 @@ func (a *app) close() { a.pool.Close() }
 // ("acme" for acme.localhost:8080), in its context for the tenant source.
 func withTenant(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(theming.WithTenant(r.Context(), tenantOf(r.Host))))
+		next.ServeHTTP(w, r.WithContext(tenant.WithTenant(r.Context(), tenantOf(r.Host))))
 	})
 }
 

@@ -1,4 +1,4 @@
-package theming
+package tenant
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/themekit/themekit/theming"
 )
 
 // Defaults of the TenantOptions fields.
@@ -50,7 +52,7 @@ type TenantOptions struct {
 	// runs longer is abandoned, and the call fails with the timeout. It
 	// runs at most once at a time for a tenant and data version; a panic
 	// in Load is recovered and treated as an error that carries the stack.
-	Load func(ctx context.Context, tenant string) (*Snapshot, error)
+	Load func(ctx context.Context, tenant string) (*theming.Snapshot, error)
 
 	// Tenant returns the tenant of a request from its context. An error
 	// is returned by Snapshot as it is: wrap ErrUnknownTenant for a
@@ -140,12 +142,12 @@ type tenantEntry struct {
 	key        string
 	prev, next *tenantEntry
 
-	snap    *Snapshot   // the snapshot served; nil until the first load succeeds
-	gen     uint64      // bumped by Invalidate
-	snapGen uint64      // gen when the load that produced snap started
-	call    *tenantLoad // the newest load in flight, or nil
-	failed  bool        // the last reload failed: serve snap without waiting
-	retryAt time.Time   // after a failed reload: no new one before this
+	snap    *theming.Snapshot // the snapshot served; nil until the first load succeeds
+	gen     uint64            // bumped by Invalidate
+	snapGen uint64            // gen when the load that produced snap started
+	call    *tenantLoad       // the newest load in flight, or nil
+	failed  bool              // the last reload failed: serve snap without waiting
+	retryAt time.Time         // after a failed reload: no new one before this
 }
 
 // outdated reports whether e has no snapshot or an invalidated one.
@@ -156,7 +158,7 @@ func (e *tenantEntry) outdated() bool { return e.snap == nil || e.snapGen != e.g
 type tenantLoad struct {
 	gen  uint64
 	done chan struct{}
-	snap *Snapshot
+	snap *theming.Snapshot
 	err  error
 }
 
@@ -184,12 +186,12 @@ func NewTenantSource(opts TenantOptions) *TenantSource {
 }
 
 // errNoLoad is what the zero TenantSource answers.
-var errNoLoad = fmt.Errorf("%w: TenantSource has no Load function (use NewTenantSource)", ErrNoSnapshot)
+var errNoLoad = fmt.Errorf("%w: TenantSource has no Load function (use NewTenantSource)", theming.ErrNoSnapshot)
 
 // Snapshot returns the snapshot of the tenant that ctx names, building it
 // with Load if needed. It implements Source; the type's documentation
 // lists its errors.
-func (ts *TenantSource) Snapshot(ctx context.Context) (*Snapshot, error) {
+func (ts *TenantSource) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	if ts.opts.Load == nil {
 		return nil, errNoLoad
 	}
@@ -296,7 +298,7 @@ func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) 
 	ctx, cancel := context.WithTimeout(ctx, ts.opts.LoadTimeout)
 	defer cancel()
 	type result struct {
-		snap *Snapshot
+		snap *theming.Snapshot
 		err  error
 	}
 	res := make(chan result, 1) // buffered: an abandoned Load never blocks
@@ -329,7 +331,7 @@ func (ts *TenantSource) onError(tenant string, err error) {
 }
 
 // callLoad calls Load, turning a panic and a nil result into errors.
-func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *Snapshot, err error) {
+func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *theming.Snapshot, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			snap, err = nil, fmt.Errorf("theming: TenantOptions.Load panicked: %v\n%s", r, debug.Stack())
@@ -344,7 +346,7 @@ func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *Snap
 
 // finish records the result of call c for e and returns the error to
 // report to OnError, if any. The caller then closes c.done.
-func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, err error) (report error) {
+func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, err error) (report error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if e.call == c {
@@ -366,7 +368,7 @@ func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, er
 		}
 		c.snap = e.snap
 		return err
-	case errors.Is(err, ErrUnknownTenant):
+	case errors.Is(err, theming.ErrUnknownTenant):
 		if live {
 			ts.remove(e)
 		}
@@ -376,7 +378,7 @@ func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *Snapshot, er
 		if live && e.call == nil {
 			ts.remove(e) // nothing to keep: the next request tries again
 		}
-		c.err = fmt.Errorf("%w: tenant %q: %w", ErrNoSnapshot, e.key, err)
+		c.err = fmt.Errorf("%w: tenant %q: %w", theming.ErrNoSnapshot, e.key, err)
 		return fmt.Errorf("theming: tenant %q: load failed: %w", e.key, err)
 	default:
 		e.failed = true

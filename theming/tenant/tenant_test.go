@@ -1,4 +1,4 @@
-package theming_test
+package tenant_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/tenant"
 )
 
 // tenantSnapshots returns n distinct snapshots of the default data; the
@@ -64,8 +65,8 @@ func (v *versions) loadsOf(tenant string) int {
 	return v.loads[tenant]
 }
 
-func get(ts *theming.TenantSource, tenant string) (*theming.Snapshot, error) {
-	return ts.Snapshot(theming.WithTenant(context.Background(), tenant))
+func get(ts *tenant.TenantSource, name string) (*theming.Snapshot, error) {
+	return ts.Snapshot(tenant.WithTenant(context.Background(), name))
 }
 
 // receive returns the next value from ch, failing the test after 5s
@@ -94,7 +95,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("builds a tenant on its first request and keeps it", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
 		for range 3 {
 			s, err := get(ts, "acme")
 			require.NoError(t, err)
@@ -108,7 +109,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
 		assert.Same(t, a1, s)
@@ -121,7 +122,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		_, err = get(ts, "globex")
@@ -150,7 +151,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
 		for _, tenant := range []string{"acme", "globex"} {
 			_, err := get(ts, tenant)
 			require.NoError(t, err)
@@ -170,7 +171,7 @@ func TestTenantSource(t *testing.T) {
 		// requests that waited for it, but the next request reloads.
 		inLoad, release := make(chan struct{}), make(chan struct{})
 		var calls atomic.Int32
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			if calls.Add(1) == 1 {
 				close(inLoad)
 				<-release
@@ -196,7 +197,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a request after Invalidate does not get the data of a load that started before it", func(t *testing.T) {
 		inLoad, release := make(chan struct{}), make(chan struct{})
 		var calls atomic.Int32
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			switch calls.Add(1) {
 			case 1:
 				return a1, nil
@@ -234,7 +235,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("concurrent first requests for one tenant share one load", func(t *testing.T) {
 		var calls atomic.Int32
 		release := make(chan struct{})
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			calls.Add(1)
 			<-release
 			return a1, nil
@@ -266,7 +267,7 @@ func TestTenantSource(t *testing.T) {
 		for _, tenant := range []string{"a", "b", "c"} {
 			v.set(tenant, a1, nil)
 		}
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: 2})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: 2})
 		for _, tenant := range []string{"a", "b", "a", "c"} { // b is now the least recently used
 			_, err := get(ts, tenant)
 			require.NoError(t, err)
@@ -285,7 +286,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("requests for unknown tenants do not push built tenants out", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: 1})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: 1})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		for i := range 5 {
@@ -300,15 +301,15 @@ func TestTenantSource(t *testing.T) {
 
 	t.Run("a negative MaxTenants keeps every tenant built", func(t *testing.T) {
 		v := newVersions()
-		for i := range theming.DefaultMaxTenants + 1 {
+		for i := range tenant.DefaultMaxTenants + 1 {
 			v.set(fmt.Sprint("t", i), a1, nil)
 		}
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, MaxTenants: -1})
-		for i := range theming.DefaultMaxTenants + 1 {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: -1})
+		for i := range tenant.DefaultMaxTenants + 1 {
 			_, err := get(ts, fmt.Sprint("t", i))
 			require.NoError(t, err)
 		}
-		assert.Equal(t, theming.DefaultMaxTenants+1, ts.Len())
+		assert.Equal(t, tenant.DefaultMaxTenants+1, ts.Len())
 		_, err := get(ts, "t0")
 		require.NoError(t, err)
 		assert.Equal(t, 1, v.loadsOf("t0"))
@@ -319,7 +320,7 @@ func TestTenantSource(t *testing.T) {
 		v.set("acme", a1, nil)
 		var reported []error
 		var mu sync.Mutex
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			Load:          v.load,
 			RetryInterval: time.Hour,
 			OnError: func(tenant string, err error) {
@@ -356,7 +357,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("after a failed reload, retries run in the background while the last snapshot is served", func(t *testing.T) {
 		var calls atomic.Int32
 		retrying, release := make(chan struct{}), make(chan struct{})
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			RetryInterval: time.Millisecond,
 			Load: func(context.Context, string) (*theming.Snapshot, error) {
 				switch calls.Add(1) {
@@ -393,7 +394,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, problems)
 		reported := make(chan error, 1)
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			Load:    v.load,
 			OnError: func(_ string, err error) { reported <- err },
 		})
@@ -408,7 +409,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", nil, dbDown)
 		reported := make(chan error, 1)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
 		_, err := get(ts, "acme")
 		assert.ErrorIs(t, receive(t, reported), dbDown, "the cause reaches OnError")
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
@@ -425,7 +426,7 @@ func TestTenantSource(t *testing.T) {
 
 	t.Run("an unknown tenant is an ErrUnknownTenant and is not kept", func(t *testing.T) {
 		v := newVersions()
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load, OnError: func(_ string, err error) {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, OnError: func(_ string, err error) {
 			t.Errorf("an unknown tenant is not reported: %v", err)
 		}})
 		_, err := get(ts, "initech")
@@ -437,7 +438,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a built tenant that the host no longer knows is dropped, not served", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: v.load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		v.mu.Lock()
@@ -453,7 +454,7 @@ func TestTenantSource(t *testing.T) {
 		type key struct{}
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			Load: v.load,
 			Tenant: func(ctx context.Context) (string, error) {
 				if t, ok := ctx.Value(key{}).(string); ok {
@@ -470,7 +471,7 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("a context without a tenant is an error that is neither 404 nor 503", func(t *testing.T) {
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: newVersions().load})
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: newVersions().load})
 		_, err := ts.Snapshot(context.Background())
 		require.Error(t, err)
 		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
@@ -489,7 +490,7 @@ func TestTenantSource(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				ts := theming.NewTenantSource(theming.TenantOptions{Load: tt.give})
+				ts := tenant.NewTenantSource(tenant.TenantOptions{Load: tt.give})
 				_, err := get(ts, "acme")
 				assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 				assert.ErrorContains(t, err, tt.want)
@@ -500,12 +501,12 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a request that gives up does not fail the load others wait for", func(t *testing.T) {
 		release := make(chan struct{})
 		var gotCtxErr atomic.Value
-		ts := theming.NewTenantSource(theming.TenantOptions{Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
+		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
 			<-release
 			gotCtxErr.Store(fmt.Sprint(ctx.Err()))
 			return a1, nil
 		}})
-		ctx, cancel := context.WithCancel(theming.WithTenant(context.Background(), "acme"))
+		ctx, cancel := context.WithCancel(tenant.WithTenant(context.Background(), "acme"))
 		errc := make(chan error)
 		go func() {
 			_, err := ts.Snapshot(ctx)
@@ -522,7 +523,7 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("Load is bounded by LoadTimeout", func(t *testing.T) {
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			LoadTimeout: 10 * time.Millisecond,
 			Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
 				<-ctx.Done()
@@ -538,7 +539,7 @@ func TestTenantSource(t *testing.T) {
 		stuck := make(chan struct{})
 		defer close(stuck)
 		var calls atomic.Int32
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			LoadTimeout:   20 * time.Millisecond,
 			RetryInterval: time.Millisecond,
 			Load: func(context.Context, string) (*theming.Snapshot, error) {
@@ -551,7 +552,7 @@ func TestTenantSource(t *testing.T) {
 		start := time.Now()
 		// The request's own deadline is far past LoadTimeout: it only
 		// keeps a broken TenantSource from hanging the test.
-		ctx, cancel := context.WithTimeout(theming.WithTenant(context.Background(), "acme"), 3*time.Second)
+		ctx, cancel := context.WithTimeout(tenant.WithTenant(context.Background(), "acme"), 3*time.Second)
 		defer cancel()
 		_, err := ts.Snapshot(ctx)
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot, "a first load that timed out is a 503")
@@ -564,7 +565,7 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("a panic in OnError does not take the process down", func(t *testing.T) {
-		ts := theming.NewTenantSource(theming.TenantOptions{
+		ts := tenant.NewTenantSource(tenant.TenantOptions{
 			Load:    func(context.Context, string) (*theming.Snapshot, error) { return nil, errors.New("db down") },
 			OnError: func(string, error) { panic("hook bug") },
 		})
@@ -575,7 +576,7 @@ func TestTenantSource(t *testing.T) {
 }
 
 func TestTenantSourceZeroValue(t *testing.T) {
-	var ts theming.TenantSource
+	var ts tenant.TenantSource
 	_, err := get(&ts, "acme")
 	assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 	ts.Invalidate("acme")
@@ -585,7 +586,7 @@ func TestTenantSourceZeroValue(t *testing.T) {
 
 func TestNewTenantSourcePanicsWithoutLoad(t *testing.T) {
 	assert.PanicsWithValue(t, "theming: TenantOptions.Load is nil", func() {
-		theming.NewTenantSource(theming.TenantOptions{})
+		tenant.NewTenantSource(tenant.TenantOptions{})
 	})
 }
 
@@ -598,7 +599,7 @@ func TestTenantSourceRace(t *testing.T) {
 	owner := map[*theming.Snapshot]string{}
 	var mu sync.Mutex
 	loads := 0
-	ts := theming.NewTenantSource(theming.TenantOptions{
+	ts := tenant.NewTenantSource(tenant.TenantOptions{
 		MaxTenants:    tenants / 2,
 		RetryInterval: time.Millisecond,
 		Load: func(_ context.Context, tenant string) (*theming.Snapshot, error) {
@@ -672,7 +673,7 @@ func ExampleTenantSource() {
 	globex[1].Colors = map[string]theming.ColorOverride{"nav-bar": {Light: "#1a73e8"}}
 	data := map[string][]theming.Theme{"acme": themes, "globex": globex}
 
-	src := theming.NewTenantSource(theming.TenantOptions{
+	src := tenant.NewTenantSource(tenant.TenantOptions{
 		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 			themes, ok := data[tenant]
 			if !ok {
@@ -692,24 +693,24 @@ func ExampleTenantSource() {
 
 	// A middleware puts the tenant in the request's context; httpadapter
 	// asks src for the snapshot with that context.
-	for _, tenant := range []string{"acme", "globex", "initech"} {
-		s, err := src.Snapshot(theming.WithTenant(context.Background(), tenant))
+	for _, name := range []string{"acme", "globex", "initech"} {
+		s, err := src.Snapshot(tenant.WithTenant(context.Background(), name))
 		if err != nil {
-			fmt.Printf("%s: %v (404: %t)\n", tenant, err, errors.Is(err, theming.ErrUnknownTenant))
+			fmt.Printf("%s: %v (404: %t)\n", name, err, errors.Is(err, theming.ErrUnknownTenant))
 			continue
 		}
 		var ids []int
 		for _, t := range s.Themes() {
 			ids = append(ids, t.ID())
 		}
-		fmt.Printf("%s: themes %v\n", tenant, ids)
+		fmt.Printf("%s: themes %v\n", name, ids)
 	}
 
 	// After the host's data changed (a database notification), the next
 	// request rebuilds the tenant.
 	data["globex"] = themes[1:3]
 	src.Invalidate("globex")
-	s, _ := src.Snapshot(theming.WithTenant(context.Background(), "globex"))
+	s, _ := src.Snapshot(tenant.WithTenant(context.Background(), "globex"))
 	fmt.Println("globex after the fix:", len(s.Themes()), "themes")
 	// Output:
 	// acme: themes [1 2 3 4]
@@ -728,7 +729,7 @@ func ExampleTenantSource_lastKnownGood() {
 		panic(err)
 	}
 	dbDown := false
-	src := theming.NewTenantSource(theming.TenantOptions{
+	src := tenant.NewTenantSource(tenant.TenantOptions{
 		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 			if dbDown {
 				return nil, errors.New("dial tcp 10.0.0.5:5432: connection refused")
@@ -737,7 +738,7 @@ func ExampleTenantSource_lastKnownGood() {
 		},
 		OnError: func(tenant string, err error) { fmt.Println("OnError:", err) },
 	})
-	acme := theming.WithTenant(context.Background(), "acme")
+	acme := tenant.WithTenant(context.Background(), "acme")
 	if _, err := src.Snapshot(acme); err != nil {
 		panic(err)
 	}
@@ -747,7 +748,7 @@ func ExampleTenantSource_lastKnownGood() {
 	s, err := src.Snapshot(acme)
 	fmt.Println("acme:", s == snap, err)
 
-	_, err = src.Snapshot(theming.WithTenant(context.Background(), "globex"))
+	_, err = src.Snapshot(tenant.WithTenant(context.Background(), "globex"))
 	fmt.Println("globex is a 503:", errors.Is(err, theming.ErrNoSnapshot))
 	// Output:
 	// OnError: theming: tenant "acme": reload failed, serving the last snapshot: dial tcp 10.0.0.5:5432: connection refused
