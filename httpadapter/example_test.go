@@ -265,7 +265,7 @@ func ExampleOptions_sourceVary() {
 	}
 	tenants := map[string]*theming.Store{"acme": theming.NewStore(snap), "initech": {}}
 	var tenantSource theming.SourceFunc = func(ctx context.Context) (*theming.Snapshot, error) {
-		name, _ := tenant.TenantFromContext(ctx)
+		name, _ := tenant.FromContext(ctx)
 		store, ok := tenants[name]
 		if !ok {
 			return nil, fmt.Errorf("tenant %q: %w", name, theming.ErrUnknownTenant)
@@ -274,7 +274,7 @@ func ExampleOptions_sourceVary() {
 	}
 	api := httpadapter.New(httpadapter.Options{Source: tenantSource, SourceVary: []string{"X-Tenant"}})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		api.ServeHTTP(w, r.WithContext(tenant.WithTenant(r.Context(), r.Header.Get("X-Tenant"))))
+		api.ServeHTTP(w, r.WithContext(tenant.With(r.Context(), r.Header.Get("X-Tenant"))))
 	}))
 	defer srv.Close()
 	for _, tenant := range []string{"acme", "globex", "initech"} {

@@ -134,40 +134,12 @@
 // A [Store] holds the current [Snapshot] behind an atomic pointer; Reload
 // swaps in new data only when it loads completely. [Store] implements
 // [Source], which the HTTP layer reads; hosts may supply their own [Source],
-// such as a [TenantSource].
+// such as a [github.com/themekit/themekit/theming/tenant.Source].
 //
 // # Tenants
 //
-// A [TenantSource] serves each tenant its own [Snapshot], built on first use
-// by the host's [TenantOptions].Load (usually [CompiledCatalog.SnapshotLenient]
-// on the tenant's rows) and looked up by the tenant that
-// TenantOptions.Tenant reads from the request's context (by default the
-// one [WithTenant] put there). [SourceFunc] adapts a plain function for hosts
-// that pick snapshots themselves. Where the choice is open, this
-// package decides:
-//
-//   - Invalidate is lazy: the tenant's next request reloads it and waits,
-//     with every request arriving meanwhile, so once Invalidate returns no
-//     request is answered from older data; tenants not asked for again
-//     cost nothing, which keeps InvalidateAll cheap after a lost
-//     database connection.
-//   - Last known good: a reload that fails keeps the previous snapshot,
-//     reports to OnError, and is retried in the background no sooner than
-//     RetryInterval (1 s), while requests get the previous snapshot
-//     without waiting. A reload that says the tenant no longer exists
-//     (ErrUnknownTenant) drops it.
-//   - Lenient by default in practice: a Load that returns a snapshot and
-//     an error has the snapshot served and the error reported, which is
-//     what returning SnapshotLenient's results does; a Load that returns
-//     only an error serves nothing new. The example hosts use
-//     SnapshotLenient, so one bad theme never takes a tenant down.
-//   - Errors: ErrUnknownTenant is a 404 in httpadapter; a tenant never
-//     built whose Load failed is an error wrapping ErrNoSnapshot (503
-//     with Retry-After) and the cause goes to OnError; anything else is a
-//     500.
-//   - MaxTenants (default 1,000) bounds the built tenants; the least
-//     recently used leave first, and only successful builds count.
-//   - Load runs without the request's cancellation (a client that leaves
-//     does not fail the others waiting), bounded by LoadTimeout (10 s);
-//     a panic in Load is an error.
+// Package [github.com/themekit/themekit/theming/tenant] serves each tenant
+// of a multi-tenant host its own [Snapshot], built on first use and kept
+// until invalidated; [SourceFunc] adapts a plain function for hosts that
+// pick snapshots themselves.
 package theming

@@ -10,7 +10,8 @@ import "context"
 //	})
 //
 // A nil SourceFunc has no snapshot: it returns [ErrNoSnapshot]. For many
-// tenants built on demand, use [TenantSource].
+// tenants built on demand, use
+// [github.com/themekit/themekit/theming/tenant.Source].
 type SourceFunc func(ctx context.Context) (*Snapshot, error)
 
 // Snapshot calls f(ctx).

@@ -61,7 +61,7 @@ func ExampleSourceFunc() {
 	}
 	stores := map[string]*theming.Store{"acme": theming.NewStore(snap)}
 	src := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
-		name, _ := tenant.TenantFromContext(ctx)
+		name, _ := tenant.FromContext(ctx)
 		st, ok := stores[name]
 		if !ok {
 			return nil, fmt.Errorf("tenant %q: %w", name, theming.ErrUnknownTenant)
@@ -70,7 +70,7 @@ func ExampleSourceFunc() {
 	})
 
 	for _, name := range []string{"acme", "initech"} {
-		s, err := src.Snapshot(tenant.WithTenant(context.Background(), name))
+		s, err := src.Snapshot(tenant.With(context.Background(), name))
 		switch {
 		case errors.Is(err, theming.ErrUnknownTenant): // httpadapter answers 404
 			fmt.Println(name+":", err)

@@ -62,8 +62,8 @@ func BenchmarkTenantLoad(b *testing.B) {
 
 	snap, err := cat.SnapshotLenient(themes)
 	require.NoError(b, err)
-	src := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
-	tctx := tenant.WithTenant(ctx, "acme")
+	src := tenant.NewSource(tenant.Options{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
+	tctx := tenant.With(ctx, "acme")
 	b.Run("lookup TenantSource", func(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {

@@ -40,7 +40,7 @@
 // Triggers on tenants, themes and theme_colors (schema.sql) send NOTIFY
 // themekit_tenant with the tenant id on every committed change. Each
 // replica LISTENs on a connection of its own and invalidates that tenant
-// in its tenant.TenantSource, whose next request reloads it. After a lost
+// in its tenant.Source, whose next request reloads it. After a lost
 // connection the replica reconnects with backoff, LISTENs again and
 // invalidates every built tenant, so a change made meanwhile is not
 // missed. Nothing polls.

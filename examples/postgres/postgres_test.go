@@ -201,7 +201,7 @@ func TestPropagation(t *testing.T) {
 	t.Run("the replicas agree on the version of the data", func(t *testing.T) {
 		var versions []string
 		for _, r := range replicas {
-			s, err := r.source.Snapshot(tenant.WithTenant(ctx, "acme"))
+			s, err := r.source.Snapshot(tenant.With(ctx, "acme"))
 			require.NoError(t, err)
 			versions = append(versions, s.Version())
 		}

@@ -98,7 +98,7 @@ func TestScale(t *testing.T) {
 	require.NoError(t, err)
 	cat, err := theming.CompileCatalog(defaultCatalog)
 	require.NoError(t, err)
-	bare := tenant.NewTenantSource(tenant.TenantOptions{MaxTenants: n, Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
+	bare := tenant.NewSource(tenant.Options{MaxTenants: n, Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 		themes, err := loadThemes(ctx, r.pool, tenant)
 		if err != nil {
 			return nil, err
@@ -107,7 +107,7 @@ func TestScale(t *testing.T) {
 	}})
 	h2 := heap()
 	for i := range n {
-		_, err := bare.Snapshot(tenant.WithTenant(ctx, fmt.Sprint("t", i+1)))
+		_, err := bare.Snapshot(tenant.With(ctx, fmt.Sprint("t", i+1)))
 		require.NoError(t, err)
 	}
 	perSnapshot := float64(heap()-h2) / float64(n)

@@ -32,7 +32,7 @@ type config struct {
 // handler, and the listener that keeps the source current.
 type app struct {
 	pool     *pgxpool.Pool
-	source   *tenant.TenantSource
+	source   *tenant.Source
 	listener *listener
 	handler  http.Handler
 }
@@ -66,13 +66,13 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	}
 	a := &app{pool: pool}
 	problems := &problemLog{log: log}
-	a.source = tenant.NewTenantSource(tenant.TenantOptions{
+	a.source = tenant.NewSource(tenant.Options{
 		MaxTenants: cfg.MaxTenants,
 		// A host name that names no tenant (an IP address, as health
 		// checks and curl without a Host send) is a 404 without a trip
 		// to the database.
 		Tenant: func(ctx context.Context) (string, error) {
-			if name, _ := tenant.TenantFromContext(ctx); name != "" {
+			if name, _ := tenant.FromContext(ctx); name != "" {
 				return name, nil
 			}
 			return "", fmt.Errorf("postgres: the host name names no tenant: %w", theming.ErrUnknownTenant)
@@ -126,7 +126,7 @@ func (a *app) close() { a.pool.Close() }
 // ("acme" for acme.localhost:8080), in its context for the tenant source.
 func withTenant(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(tenant.WithTenant(r.Context(), tenantOf(r.Host))))
+		next.ServeHTTP(w, r.WithContext(tenant.With(r.Context(), tenantOf(r.Host))))
 	})
 }
 

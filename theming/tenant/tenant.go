@@ -12,26 +12,26 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// Defaults of the TenantOptions fields.
+// Defaults of the Options fields.
 const (
-	// DefaultMaxTenants is how many tenants a [TenantSource] keeps built
-	// when [TenantOptions].MaxTenants is 0.
+	// DefaultMaxTenants is how many tenants a [Source] keeps built
+	// when [Options].MaxTenants is 0.
 	DefaultMaxTenants = 1000
-	// DefaultLoadTimeout bounds one call of TenantOptions.Load when
-	// TenantOptions.LoadTimeout is 0.
+	// DefaultLoadTimeout bounds one call of Options.Load when
+	// Options.LoadTimeout is 0.
 	DefaultLoadTimeout = 10 * time.Second
 	// DefaultRetryInterval is the least time between two attempts to
 	// reload a tenant whose reload failed, when
-	// TenantOptions.RetryInterval is 0.
+	// Options.RetryInterval is 0.
 	DefaultRetryInterval = time.Second
 )
 
-// TenantOptions configures a [TenantSource]. Only Load is required; every
+// Options configures a [Source]. Only Load is required; every
 // other zero value is a working default.
-type TenantOptions struct {
+type Options struct {
 	// Load builds the snapshot of one tenant, typically by reading the
 	// tenant's themes from the host's database and building them on a
-	// [CompiledCatalog] shared by all tenants. Required: [NewTenantSource]
+	// [theming.CompiledCatalog] shared by all tenants. Required: [NewSource]
 	// panics when it is nil.
 	//
 	// What Load returns decides what is served:
@@ -39,11 +39,11 @@ type TenantOptions struct {
 	//   - a snapshot and an error (a lenient build that left out the
 	//     themes that do not validate, and says which): the snapshot is
 	//     served and the error is passed to OnError;
-	//   - an error wrapping [ErrUnknownTenant]: the tenant is forgotten, and
+	//   - an error wrapping [theming.ErrUnknownTenant]: the tenant is forgotten, and
 	//     Snapshot returns that error;
 	//   - any other error: a tenant that was built keeps its last snapshot
 	//     and the error goes to OnError; a tenant that was not built yet
-	//     gets an error wrapping both [ErrNoSnapshot] and Load's error.
+	//     gets an error wrapping both [theming.ErrNoSnapshot] and Load's error.
 	//
 	// Load runs in its own goroutine with the context of the request that
 	// needed it, without that request's cancellation (a client that goes
@@ -55,9 +55,9 @@ type TenantOptions struct {
 	Load func(ctx context.Context, tenant string) (*theming.Snapshot, error)
 
 	// Tenant returns the tenant of a request from its context. An error
-	// is returned by Snapshot as it is: wrap ErrUnknownTenant for a
+	// is returned by Snapshot as it is: wrap theming.ErrUnknownTenant for a
 	// request that names no tenant the host serves. nil means
-	// [TenantFromContext], which reads the tenant put there by [WithTenant].
+	// [FromContext], which reads the tenant put there by [With].
 	Tenant func(ctx context.Context) (string, error)
 
 	// MaxTenants bounds how many tenants stay built; when another tenant
@@ -71,7 +71,7 @@ type TenantOptions struct {
 	// the problems of a snapshot that Load returned together with an
 	// error, a reload that failed while the tenant keeps serving its last
 	// snapshot, and a first load that failed (whose requests are answered
-	// with an error wrapping ErrNoSnapshot that does not say why). It is
+	// with an error wrapping theming.ErrNoSnapshot that does not say why). It is
 	// called from the goroutine that ran Load, possibly concurrently for
 	// different tenants, before the requests that waited for that load
 	// are answered. nil means the errors are dropped. A panic in OnError
@@ -88,11 +88,11 @@ type TenantOptions struct {
 	RetryInterval time.Duration
 }
 
-// TenantSource is a [Source] that serves each tenant its own [Snapshot],
-// built on first use by the host's [TenantOptions].Load and kept until it is
+// Source is a [theming.Source] that serves each tenant its own [theming.Snapshot],
+// built on first use by the host's [Options].Load and kept until it is
 // invalidated or, beyond MaxTenants, least recently used.
 //
-// Concurrent first requests for one tenant share one Load. [TenantSource.Invalidate]
+// Concurrent first requests for one tenant share one Load. [Source.Invalidate]
 // (the host calls it when a tenant's data changed, for example on a
 // database notification) is lazy: it marks the tenant's snapshot
 // outdated, and the tenant's next request reloads it, waiting for the new
@@ -100,13 +100,13 @@ type TenantOptions struct {
 // Invalidate has returned, no request is answered from the data as it was
 // before. Tenants that are not asked for again are never reloaded, so
 // invalidating many tenants at once (after a lost database connection,
-// [TenantSource.InvalidateAll]) costs nothing until they are used.
+// [Source.InvalidateAll]) costs nothing until they are used.
 //
 // Build tenants leniently: a Load that returns both results of
-// [CompiledCatalog.SnapshotLenient] has the themes that validate served
+// [theming.CompiledCatalog.SnapshotLenient] has the themes that validate served
 // and the others reported to OnError, so one bad row leaves one theme out
 // instead of taking its tenant down. A Load that returns only an error
-// (the strict [CompiledCatalog.Snapshot]'s) keeps the last good snapshot.
+// (the strict [theming.CompiledCatalog.Snapshot]'s) keeps the last good snapshot.
 //
 // A reload that fails keeps the last snapshot served (last known good),
 // reports the error to OnError, and is retried by a later request no
@@ -123,10 +123,10 @@ type TenantOptions struct {
 //   - anything else (a Tenant error, a missing tenant in the context):
 //     500, with the cause logged.
 //
-// Use [NewTenantSource]. The zero TenantSource has no Load: its Snapshot
-// returns an error wrapping [ErrNoSnapshot].
-type TenantSource struct {
-	opts TenantOptions
+// Use [NewSource]. The zero Source has no Load: its Snapshot
+// returns an error wrapping [theming.ErrNoSnapshot].
+type Source struct {
+	opts Options
 
 	mu    sync.Mutex
 	byKey map[string]*tenantEntry // built tenants and first loads in flight
@@ -137,7 +137,7 @@ type TenantSource struct {
 }
 
 // tenantEntry is one tenant's state. All fields are guarded by
-// TenantSource.mu.
+// Source.mu.
 type tenantEntry struct {
 	key        string
 	prev, next *tenantEntry
@@ -162,11 +162,11 @@ type tenantLoad struct {
 	err  error
 }
 
-// NewTenantSource returns a TenantSource configured by opts. It panics
+// NewSource returns a Source configured by opts. It panics
 // when opts.Load is nil.
-func NewTenantSource(opts TenantOptions) *TenantSource {
+func NewSource(opts Options) *Source {
 	if opts.Load == nil {
-		panic("theming: TenantOptions.Load is nil")
+		panic("tenant: Options.Load is nil")
 	}
 	if opts.Tenant == nil {
 		opts.Tenant = tenantFromContextErr
@@ -180,18 +180,18 @@ func NewTenantSource(opts TenantOptions) *TenantSource {
 	if opts.RetryInterval <= 0 {
 		opts.RetryInterval = DefaultRetryInterval
 	}
-	ts := &TenantSource{opts: opts, byKey: make(map[string]*tenantEntry)}
+	ts := &Source{opts: opts, byKey: make(map[string]*tenantEntry)}
 	ts.lru.next, ts.lru.prev = &ts.lru, &ts.lru
 	return ts
 }
 
-// errNoLoad is what the zero TenantSource answers.
-var errNoLoad = fmt.Errorf("%w: TenantSource has no Load function (use NewTenantSource)", theming.ErrNoSnapshot)
+// errNoLoad is what the zero Source answers.
+var errNoLoad = fmt.Errorf("%w: tenant.Source has no Load function (use tenant.NewSource)", theming.ErrNoSnapshot)
 
 // Snapshot returns the snapshot of the tenant that ctx names, building it
 // with Load if needed. It implements Source; the type's documentation
 // lists its errors.
-func (ts *TenantSource) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
+func (ts *Source) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	if ts.opts.Load == nil {
 		return nil, errNoLoad
 	}
@@ -229,13 +229,13 @@ func (ts *TenantSource) Snapshot(ctx context.Context) (*theming.Snapshot, error)
 	case <-c.done:
 		return c.snap, c.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("theming: tenant %q: %w", tenant, context.Cause(ctx))
+		return nil, fmt.Errorf("tenant: %q: %w", tenant, context.Cause(ctx))
 	}
 }
 
 // entry returns the entry of tenant, creating it if needed, and marks
 // it most recently used. ts.mu must be held.
-func (ts *TenantSource) entry(tenant string) *tenantEntry {
+func (ts *Source) entry(tenant string) *tenantEntry {
 	e := ts.byKey[tenant]
 	if e != nil {
 		if ts.lru.next != e {
@@ -252,7 +252,7 @@ func (ts *TenantSource) entry(tenant string) *tenantEntry {
 
 // evict drops the least recently used built entries other than keep
 // while more than MaxTenants are built. ts.mu must be held.
-func (ts *TenantSource) evict(keep *tenantEntry) {
+func (ts *Source) evict(keep *tenantEntry) {
 	for e := ts.lru.prev; e != &ts.lru && ts.opts.MaxTenants > 0 && ts.built > ts.opts.MaxTenants; {
 		prev := e.prev
 		if e != keep && e.snap != nil {
@@ -262,7 +262,7 @@ func (ts *TenantSource) evict(keep *tenantEntry) {
 	}
 }
 
-func (ts *TenantSource) pushFront(e *tenantEntry) {
+func (ts *Source) pushFront(e *tenantEntry) {
 	e.prev, e.next = &ts.lru, ts.lru.next
 	e.prev.next, e.next.prev = e, e
 }
@@ -273,7 +273,7 @@ func (e *tenantEntry) unlink() {
 }
 
 // remove drops e from the map and the list. ts.mu must be held.
-func (ts *TenantSource) remove(e *tenantEntry) {
+func (ts *Source) remove(e *tenantEntry) {
 	delete(ts.byKey, e.key)
 	e.unlink()
 	if e.snap != nil {
@@ -283,7 +283,7 @@ func (ts *TenantSource) remove(e *tenantEntry) {
 
 // start runs Load for e in a new goroutine and returns the call. ts.mu
 // must be held.
-func (ts *TenantSource) start(ctx context.Context, e *tenantEntry) *tenantLoad {
+func (ts *Source) start(ctx context.Context, e *tenantEntry) *tenantLoad {
 	c := &tenantLoad{gen: e.gen, done: make(chan struct{})}
 	e.call = c
 	go ts.run(context.WithoutCancel(ctx), e, c)
@@ -294,7 +294,7 @@ func (ts *TenantSource) start(ctx context.Context, e *tenantEntry) *tenantLoad {
 // LoadTimeout (one that ignores its context) is abandoned: the call ends
 // with the timeout, so the tenant is not stuck behind it, and whatever the
 // abandoned Load returns later is dropped.
-func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) {
+func (ts *Source) run(ctx context.Context, e *tenantEntry, c *tenantLoad) {
 	ctx, cancel := context.WithTimeout(ctx, ts.opts.LoadTimeout)
 	defer cancel()
 	type result struct {
@@ -310,7 +310,7 @@ func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) 
 	select {
 	case r = <-res:
 	case <-ctx.Done():
-		r.err = fmt.Errorf("theming: tenant %q: TenantOptions.Load did not return within %v: %w", e.key, ts.opts.LoadTimeout, context.Cause(ctx))
+		r.err = fmt.Errorf("tenant: %q: Options.Load did not return within %v: %w", e.key, ts.opts.LoadTimeout, context.Cause(ctx))
 	}
 	defer close(c.done)
 	if report := ts.finish(e, c, r.snap, r.err); report != nil && ts.opts.OnError != nil {
@@ -321,32 +321,32 @@ func (ts *TenantSource) run(ctx context.Context, e *tenantEntry, c *tenantLoad) 
 // onError calls OnError. A panic in it is recovered and logged with its
 // stack through slog.Default, since it runs on the load's goroutine,
 // where nothing else could recover it.
-func (ts *TenantSource) onError(tenant string, err error) {
+func (ts *Source) onError(tenant string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			slog.Default().Error("theming: TenantOptions.OnError panicked", "tenant", tenant, "panic", r, "stack", string(debug.Stack()))
+			slog.Default().Error("tenant: Options.OnError panicked", "tenant", tenant, "panic", r, "stack", string(debug.Stack()))
 		}
 	}()
 	ts.opts.OnError(tenant, err)
 }
 
 // callLoad calls Load, turning a panic and a nil result into errors.
-func (ts *TenantSource) callLoad(ctx context.Context, tenant string) (snap *theming.Snapshot, err error) {
+func (ts *Source) callLoad(ctx context.Context, tenant string) (snap *theming.Snapshot, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			snap, err = nil, fmt.Errorf("theming: TenantOptions.Load panicked: %v\n%s", r, debug.Stack())
+			snap, err = nil, fmt.Errorf("tenant: Options.Load panicked: %v\n%s", r, debug.Stack())
 		}
 	}()
 	snap, err = ts.opts.Load(ctx, tenant)
 	if snap == nil && err == nil {
-		err = errors.New("theming: TenantOptions.Load returned no snapshot and no error")
+		err = errors.New("tenant: Options.Load returned no snapshot and no error")
 	}
 	return snap, err
 }
 
 // finish records the result of call c for e and returns the error to
 // report to OnError, if any. The caller then closes c.done.
-func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, err error) (report error) {
+func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, err error) (report error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if e.call == c {
@@ -379,19 +379,19 @@ func (ts *TenantSource) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snap
 			ts.remove(e) // nothing to keep: the next request tries again
 		}
 		c.err = fmt.Errorf("%w: tenant %q: %w", theming.ErrNoSnapshot, e.key, err)
-		return fmt.Errorf("theming: tenant %q: load failed: %w", e.key, err)
+		return fmt.Errorf("tenant: %q: load failed: %w", e.key, err)
 	default:
 		e.failed = true
 		e.retryAt = time.Now().Add(ts.opts.RetryInterval)
 		c.snap = e.snap
-		return fmt.Errorf("theming: tenant %q: reload failed, serving the last snapshot: %w", e.key, err)
+		return fmt.Errorf("tenant: %q: reload failed, serving the last snapshot: %w", e.key, err)
 	}
 }
 
 // Invalidate marks tenant's snapshot outdated: its next request reloads
-// it (see TenantSource for how). A tenant that is not built is left
+// it (see Source for how). A tenant that is not built is left
 // alone; its first request loads it anyway.
-func (ts *TenantSource) Invalidate(tenant string) {
+func (ts *Source) Invalidate(tenant string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if e := ts.byKey[tenant]; e != nil {
@@ -400,10 +400,10 @@ func (ts *TenantSource) Invalidate(tenant string) {
 }
 
 // InvalidateAll marks every built tenant's snapshot outdated, as if
-// [TenantSource.Invalidate] were called for each. A host calls it when it may have
+// [Source.Invalidate] were called for each. A host calls it when it may have
 // missed changes, such as after reconnecting to the database whose
 // notifications it follows.
-func (ts *TenantSource) InvalidateAll() {
+func (ts *Source) InvalidateAll() {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	for _, e := range ts.byKey {
@@ -418,35 +418,35 @@ func (e *tenantEntry) invalidate() {
 }
 
 // Len returns how many tenants are built.
-func (ts *TenantSource) Len() int {
+func (ts *Source) Len() int {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	return ts.built
 }
 
-// tenantKey is the context key of WithTenant.
+// tenantKey is the context key of With.
 type tenantKey struct{}
 
-// WithTenant returns a copy of ctx that carries tenant, for
-// [TenantFromContext] and so for a [TenantSource] with the default
-// [TenantOptions].Tenant: a host's middleware calls it with the tenant it took
+// With returns a copy of ctx that carries tenant, for
+// [FromContext] and so for a [Source] with the default
+// [Options].Tenant: a host's middleware calls it with the tenant it took
 // from the request (its host name, a path segment, the user's account).
-func WithTenant(ctx context.Context, tenant string) context.Context {
+func With(ctx context.Context, tenant string) context.Context {
 	return context.WithValue(ctx, tenantKey{}, tenant)
 }
 
-// TenantFromContext returns the tenant that [WithTenant] put in ctx.
-func TenantFromContext(ctx context.Context) (string, bool) {
+// FromContext returns the tenant that [With] put in ctx.
+func FromContext(ctx context.Context) (string, bool) {
 	t, ok := ctx.Value(tenantKey{}).(string)
 	return t, ok
 }
 
 // errNoTenant is the default Tenant function's error for a context
 // without a tenant: the host's middleware did not run, a 500.
-var errNoTenant = errors.New("theming: no tenant in the request context (call WithTenant in a middleware, or set TenantOptions.Tenant)")
+var errNoTenant = errors.New("tenant: no tenant in the request context (call tenant.With in a middleware, or set Options.Tenant)")
 
 func tenantFromContextErr(ctx context.Context) (string, error) {
-	if t, ok := TenantFromContext(ctx); ok {
+	if t, ok := FromContext(ctx); ok {
 		return t, nil
 	}
 	return "", errNoTenant

@@ -65,8 +65,8 @@ func (v *versions) loadsOf(tenant string) int {
 	return v.loads[tenant]
 }
 
-func get(ts *tenant.TenantSource, name string) (*theming.Snapshot, error) {
-	return ts.Snapshot(tenant.WithTenant(context.Background(), name))
+func get(ts *tenant.Source, name string) (*theming.Snapshot, error) {
+	return ts.Snapshot(tenant.With(context.Background(), name))
 }
 
 // receive returns the next value from ch, failing the test after 5s
@@ -88,14 +88,14 @@ func within(t *testing.T, ch <-chan struct{}) {
 	receive(t, ch)
 }
 
-func TestTenantSource(t *testing.T) {
+func TestSource(t *testing.T) {
 	snaps := tenantSnapshots(t, 3)
 	a1, a2, b1 := snaps[0], snaps[1], snaps[2]
 
 	t.Run("builds a tenant on its first request and keeps it", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
+		ts := tenant.NewSource(tenant.Options{Load: v.load})
 		for range 3 {
 			s, err := get(ts, "acme")
 			require.NoError(t, err)
@@ -109,7 +109,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
+		ts := tenant.NewSource(tenant.Options{Load: v.load})
 		s, err := get(ts, "acme")
 		require.NoError(t, err)
 		assert.Same(t, a1, s)
@@ -122,7 +122,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
+		ts := tenant.NewSource(tenant.Options{Load: v.load})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		_, err = get(ts, "globex")
@@ -151,7 +151,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
 		v.set("globex", b1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
+		ts := tenant.NewSource(tenant.Options{Load: v.load})
 		for _, tenant := range []string{"acme", "globex"} {
 			_, err := get(ts, tenant)
 			require.NoError(t, err)
@@ -171,7 +171,7 @@ func TestTenantSource(t *testing.T) {
 		// requests that waited for it, but the next request reloads.
 		inLoad, release := make(chan struct{}), make(chan struct{})
 		var calls atomic.Int32
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewSource(tenant.Options{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			if calls.Add(1) == 1 {
 				close(inLoad)
 				<-release
@@ -197,7 +197,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a request after Invalidate does not get the data of a load that started before it", func(t *testing.T) {
 		inLoad, release := make(chan struct{}), make(chan struct{})
 		var calls atomic.Int32
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewSource(tenant.Options{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			switch calls.Add(1) {
 			case 1:
 				return a1, nil
@@ -235,7 +235,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("concurrent first requests for one tenant share one load", func(t *testing.T) {
 		var calls atomic.Int32
 		release := make(chan struct{})
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(context.Context, string) (*theming.Snapshot, error) {
+		ts := tenant.NewSource(tenant.Options{Load: func(context.Context, string) (*theming.Snapshot, error) {
 			calls.Add(1)
 			<-release
 			return a1, nil
@@ -267,7 +267,7 @@ func TestTenantSource(t *testing.T) {
 		for _, tenant := range []string{"a", "b", "c"} {
 			v.set(tenant, a1, nil)
 		}
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: 2})
+		ts := tenant.NewSource(tenant.Options{Load: v.load, MaxTenants: 2})
 		for _, tenant := range []string{"a", "b", "a", "c"} { // b is now the least recently used
 			_, err := get(ts, tenant)
 			require.NoError(t, err)
@@ -286,7 +286,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("requests for unknown tenants do not push built tenants out", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: 1})
+		ts := tenant.NewSource(tenant.Options{Load: v.load, MaxTenants: 1})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		for i := range 5 {
@@ -304,7 +304,7 @@ func TestTenantSource(t *testing.T) {
 		for i := range tenant.DefaultMaxTenants + 1 {
 			v.set(fmt.Sprint("t", i), a1, nil)
 		}
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, MaxTenants: -1})
+		ts := tenant.NewSource(tenant.Options{Load: v.load, MaxTenants: -1})
 		for i := range tenant.DefaultMaxTenants + 1 {
 			_, err := get(ts, fmt.Sprint("t", i))
 			require.NoError(t, err)
@@ -320,7 +320,7 @@ func TestTenantSource(t *testing.T) {
 		v.set("acme", a1, nil)
 		var reported []error
 		var mu sync.Mutex
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			Load:          v.load,
 			RetryInterval: time.Hour,
 			OnError: func(tenant string, err error) {
@@ -357,7 +357,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("after a failed reload, retries run in the background while the last snapshot is served", func(t *testing.T) {
 		var calls atomic.Int32
 		retrying, release := make(chan struct{}), make(chan struct{})
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			RetryInterval: time.Millisecond,
 			Load: func(context.Context, string) (*theming.Snapshot, error) {
 				switch calls.Add(1) {
@@ -394,7 +394,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, problems)
 		reported := make(chan error, 1)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			Load:    v.load,
 			OnError: func(_ string, err error) { reported <- err },
 		})
@@ -409,7 +409,7 @@ func TestTenantSource(t *testing.T) {
 		v := newVersions()
 		v.set("acme", nil, dbDown)
 		reported := make(chan error, 1)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
+		ts := tenant.NewSource(tenant.Options{Load: v.load, OnError: func(_ string, err error) { reported <- err }})
 		_, err := get(ts, "acme")
 		assert.ErrorIs(t, receive(t, reported), dbDown, "the cause reaches OnError")
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
@@ -426,7 +426,7 @@ func TestTenantSource(t *testing.T) {
 
 	t.Run("an unknown tenant is an ErrUnknownTenant and is not kept", func(t *testing.T) {
 		v := newVersions()
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load, OnError: func(_ string, err error) {
+		ts := tenant.NewSource(tenant.Options{Load: v.load, OnError: func(_ string, err error) {
 			t.Errorf("an unknown tenant is not reported: %v", err)
 		}})
 		_, err := get(ts, "initech")
@@ -438,7 +438,7 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a built tenant that the host no longer knows is dropped, not served", func(t *testing.T) {
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: v.load})
+		ts := tenant.NewSource(tenant.Options{Load: v.load})
 		_, err := get(ts, "acme")
 		require.NoError(t, err)
 		v.mu.Lock()
@@ -454,7 +454,7 @@ func TestTenantSource(t *testing.T) {
 		type key struct{}
 		v := newVersions()
 		v.set("acme", a1, nil)
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			Load: v.load,
 			Tenant: func(ctx context.Context) (string, error) {
 				if t, ok := ctx.Value(key{}).(string); ok {
@@ -471,12 +471,12 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("a context without a tenant is an error that is neither 404 nor 503", func(t *testing.T) {
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: newVersions().load})
+		ts := tenant.NewSource(tenant.Options{Load: newVersions().load})
 		_, err := ts.Snapshot(context.Background())
 		require.Error(t, err)
 		assert.NotErrorIs(t, err, theming.ErrUnknownTenant)
 		assert.NotErrorIs(t, err, theming.ErrNoSnapshot)
-		assert.Contains(t, err.Error(), "WithTenant")
+		assert.Contains(t, err.Error(), "tenant.With")
 	})
 
 	t.Run("a panic or a nil result in Load is an error", func(t *testing.T) {
@@ -490,7 +490,7 @@ func TestTenantSource(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				ts := tenant.NewTenantSource(tenant.TenantOptions{Load: tt.give})
+				ts := tenant.NewSource(tenant.Options{Load: tt.give})
 				_, err := get(ts, "acme")
 				assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 				assert.ErrorContains(t, err, tt.want)
@@ -501,12 +501,12 @@ func TestTenantSource(t *testing.T) {
 	t.Run("a request that gives up does not fail the load others wait for", func(t *testing.T) {
 		release := make(chan struct{})
 		var gotCtxErr atomic.Value
-		ts := tenant.NewTenantSource(tenant.TenantOptions{Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
+		ts := tenant.NewSource(tenant.Options{Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
 			<-release
 			gotCtxErr.Store(fmt.Sprint(ctx.Err()))
 			return a1, nil
 		}})
-		ctx, cancel := context.WithCancel(tenant.WithTenant(context.Background(), "acme"))
+		ctx, cancel := context.WithCancel(tenant.With(context.Background(), "acme"))
 		errc := make(chan error)
 		go func() {
 			_, err := ts.Snapshot(ctx)
@@ -523,7 +523,7 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("Load is bounded by LoadTimeout", func(t *testing.T) {
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			LoadTimeout: 10 * time.Millisecond,
 			Load: func(ctx context.Context, _ string) (*theming.Snapshot, error) {
 				<-ctx.Done()
@@ -539,7 +539,7 @@ func TestTenantSource(t *testing.T) {
 		stuck := make(chan struct{})
 		defer close(stuck)
 		var calls atomic.Int32
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			LoadTimeout:   20 * time.Millisecond,
 			RetryInterval: time.Millisecond,
 			Load: func(context.Context, string) (*theming.Snapshot, error) {
@@ -551,8 +551,8 @@ func TestTenantSource(t *testing.T) {
 		})
 		start := time.Now()
 		// The request's own deadline is far past LoadTimeout: it only
-		// keeps a broken TenantSource from hanging the test.
-		ctx, cancel := context.WithTimeout(tenant.WithTenant(context.Background(), "acme"), 3*time.Second)
+		// keeps a broken Source from hanging the test.
+		ctx, cancel := context.WithTimeout(tenant.With(context.Background(), "acme"), 3*time.Second)
 		defer cancel()
 		_, err := ts.Snapshot(ctx)
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot, "a first load that timed out is a 503")
@@ -565,7 +565,7 @@ func TestTenantSource(t *testing.T) {
 	})
 
 	t.Run("a panic in OnError does not take the process down", func(t *testing.T) {
-		ts := tenant.NewTenantSource(tenant.TenantOptions{
+		ts := tenant.NewSource(tenant.Options{
 			Load:    func(context.Context, string) (*theming.Snapshot, error) { return nil, errors.New("db down") },
 			OnError: func(string, error) { panic("hook bug") },
 		})
@@ -575,8 +575,8 @@ func TestTenantSource(t *testing.T) {
 	})
 }
 
-func TestTenantSourceZeroValue(t *testing.T) {
-	var ts tenant.TenantSource
+func TestSourceZeroValue(t *testing.T) {
+	var ts tenant.Source
 	_, err := get(&ts, "acme")
 	assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 	ts.Invalidate("acme")
@@ -584,22 +584,22 @@ func TestTenantSourceZeroValue(t *testing.T) {
 	assert.Equal(t, 0, ts.Len())
 }
 
-func TestNewTenantSourcePanicsWithoutLoad(t *testing.T) {
-	assert.PanicsWithValue(t, "theming: TenantOptions.Load is nil", func() {
-		tenant.NewTenantSource(tenant.TenantOptions{})
+func TestNewSourcePanicsWithoutLoad(t *testing.T) {
+	assert.PanicsWithValue(t, "tenant: Options.Load is nil", func() {
+		tenant.NewSource(tenant.Options{})
 	})
 }
 
-// TestTenantSourceRace has many goroutines fetch many tenants while
+// TestSourceRace has many goroutines fetch many tenants while
 // others invalidate them, with fewer tenants allowed than are asked for;
 // every answer must be a snapshot of the tenant asked for. Run it with
 // -race.
-func TestTenantSourceRace(t *testing.T) {
+func TestSourceRace(t *testing.T) {
 	const tenants = 16
 	owner := map[*theming.Snapshot]string{}
 	var mu sync.Mutex
 	loads := 0
-	ts := tenant.NewTenantSource(tenant.TenantOptions{
+	ts := tenant.NewSource(tenant.Options{
 		MaxTenants:    tenants / 2,
 		RetryInterval: time.Millisecond,
 		Load: func(_ context.Context, tenant string) (*theming.Snapshot, error) {
@@ -653,7 +653,7 @@ func TestTenantSourceRace(t *testing.T) {
 // A host serving many tenants from its database: each tenant's themes are
 // built on first use on one compiled catalog, leniently, so that a bad
 // theme is left out and reported rather than taking its tenant down.
-func ExampleTenantSource() {
+func ExampleSource() {
 	defaultCatalog, err := theming.DefaultCatalog()
 	if err != nil {
 		panic(err)
@@ -673,7 +673,7 @@ func ExampleTenantSource() {
 	globex[1].Colors = map[string]theming.ColorOverride{"nav-bar": {Light: "#1a73e8"}}
 	data := map[string][]theming.Theme{"acme": themes, "globex": globex}
 
-	src := tenant.NewTenantSource(tenant.TenantOptions{
+	src := tenant.NewSource(tenant.Options{
 		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 			themes, ok := data[tenant]
 			if !ok {
@@ -694,7 +694,7 @@ func ExampleTenantSource() {
 	// A middleware puts the tenant in the request's context; httpadapter
 	// asks src for the snapshot with that context.
 	for _, name := range []string{"acme", "globex", "initech"} {
-		s, err := src.Snapshot(tenant.WithTenant(context.Background(), name))
+		s, err := src.Snapshot(tenant.With(context.Background(), name))
 		if err != nil {
 			fmt.Printf("%s: %v (404: %t)\n", name, err, errors.Is(err, theming.ErrUnknownTenant))
 			continue
@@ -710,7 +710,7 @@ func ExampleTenantSource() {
 	// request rebuilds the tenant.
 	data["globex"] = themes[1:3]
 	src.Invalidate("globex")
-	s, _ := src.Snapshot(tenant.WithTenant(context.Background(), "globex"))
+	s, _ := src.Snapshot(tenant.With(context.Background(), "globex"))
 	fmt.Println("globex after the fix:", len(s.Themes()), "themes")
 	// Output:
 	// acme: themes [1 2 3 4]
@@ -723,13 +723,13 @@ func ExampleTenantSource() {
 // While the host's database is down, tenants that were built keep serving
 // their last snapshot, and a tenant never built is a missing snapshot
 // (httpadapter answers 503 with Retry-After).
-func ExampleTenantSource_lastKnownGood() {
+func ExampleSource_lastKnownGood() {
 	snap, err := theming.LoadDefault()
 	if err != nil {
 		panic(err)
 	}
 	dbDown := false
-	src := tenant.NewTenantSource(tenant.TenantOptions{
+	src := tenant.NewSource(tenant.Options{
 		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 			if dbDown {
 				return nil, errors.New("dial tcp 10.0.0.5:5432: connection refused")
@@ -738,7 +738,7 @@ func ExampleTenantSource_lastKnownGood() {
 		},
 		OnError: func(tenant string, err error) { fmt.Println("OnError:", err) },
 	})
-	acme := tenant.WithTenant(context.Background(), "acme")
+	acme := tenant.With(context.Background(), "acme")
 	if _, err := src.Snapshot(acme); err != nil {
 		panic(err)
 	}
@@ -748,11 +748,11 @@ func ExampleTenantSource_lastKnownGood() {
 	s, err := src.Snapshot(acme)
 	fmt.Println("acme:", s == snap, err)
 
-	_, err = src.Snapshot(tenant.WithTenant(context.Background(), "globex"))
+	_, err = src.Snapshot(tenant.With(context.Background(), "globex"))
 	fmt.Println("globex is a 503:", errors.Is(err, theming.ErrNoSnapshot))
 	// Output:
-	// OnError: theming: tenant "acme": reload failed, serving the last snapshot: dial tcp 10.0.0.5:5432: connection refused
+	// OnError: tenant: "acme": reload failed, serving the last snapshot: dial tcp 10.0.0.5:5432: connection refused
 	// acme: true <nil>
-	// OnError: theming: tenant "globex": load failed: dial tcp 10.0.0.5:5432: connection refused
+	// OnError: tenant: "globex": load failed: dial tcp 10.0.0.5:5432: connection refused
 	// globex is a 503: true
 }
