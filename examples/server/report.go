@@ -8,6 +8,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/htmlreport"
 )
 
 // reportPage is the visual contrast report of one snapshot, rendered and
@@ -18,9 +19,8 @@ type reportPage struct {
 	served *httpadapter.Precompressed
 }
 
-// reportHandler serves the visual contrast report (theming's
-// Report.WriteHTML) of the store's current snapshot, under
-// theming.ReportContentSecurityPolicy. The audit is the snapshot's own,
+// reportHandler serves the visual contrast report (htmlreport.Write) of the store's current snapshot, under
+// htmlreport.ContentSecurityPolicy. The audit is the snapshot's own,
 // computed once; the page is rendered once per snapshot and kept until
 // the store serves another one.
 type reportHandler struct {
@@ -41,7 +41,7 @@ func (h *reportHandler) page(snap *theming.Snapshot) (*reportPage, error) {
 		return p, nil
 	}
 	var b bytes.Buffer
-	if err := snap.Audit().WriteHTML(&b, theming.HTMLOptions{}); err != nil {
+	if err := htmlreport.Write(&b, snap.Audit(), htmlreport.Options{}); err != nil {
 		return nil, err
 	}
 	p := &reportPage{snap: snap, body: b.Bytes(), served: httpadapter.NewPrecompressed("text/html; charset=utf-8", b.Bytes())}
@@ -63,7 +63,7 @@ func (h *reportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the contrast report is unavailable", http.StatusInternalServerError)
 		return
 	}
-	hd.Set("Content-Security-Policy", theming.ReportContentSecurityPolicy)
+	hd.Set("Content-Security-Policy", htmlreport.ContentSecurityPolicy)
 	hd.Set("Cache-Control", "no-cache")
 	// In the coding the client prefers, with its ETag; If-None-Match is
 	// a 304, HEAD has no body.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/htmlreport"
 )
 
 // hostileName is a theme name that is markup.
@@ -58,7 +59,7 @@ func failingSnapshot(t *testing.T) *theming.Snapshot {
 func reportOf(t *testing.T, snap *theming.Snapshot) string {
 	t.Helper()
 	var b bytes.Buffer
-	require.NoError(t, snap.Audit().WriteHTML(&b, theming.HTMLOptions{}))
+	require.NoError(t, htmlreport.Write(&b, snap.Audit(), htmlreport.Options{}))
 	return b.String()
 }
 
@@ -105,7 +106,7 @@ func TestTheContrastReportRoute(t *testing.T) {
 			assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), "%s /theme/report %v", tt.method, tt.header)
 			if tt.wantCode == 200 {
 				assert.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"), "%s /theme/report %v", tt.method, tt.header)
-				assert.Equal(t, theming.ReportContentSecurityPolicy, resp.Header.Get("Content-Security-Policy"), "%s /theme/report %v", tt.method, tt.header)
+				assert.Equal(t, htmlreport.ContentSecurityPolicy, resp.Header.Get("Content-Security-Policy"), "%s /theme/report %v", tt.method, tt.header)
 				assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"), "%s /theme/report %v", tt.method, tt.header)
 			}
 		})

@@ -65,6 +65,7 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/htmlreport"
 )
 
 // Exit statuses.
@@ -348,7 +349,7 @@ func writeJSON(w io.Writer, source string, rep *theming.Report, results []result
 // writeHTML writes the HTML contrast report to the file name.
 func writeHTML(name string, rep *theming.Report, source string) error {
 	var buf bytes.Buffer
-	if err := rep.WriteHTML(&buf, theming.HTMLOptions{Title: "Contrast report: " + source}); err != nil {
+	if err := htmlreport.Write(&buf, rep, htmlreport.Options{Title: "Contrast report: " + source}); err != nil {
 		return err
 	}
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {

@@ -1,9 +1,13 @@
-package theming
+// Package htmlreport renders a contrast audit ([theming.Report]) as a
+// self-contained HTML page: a swatch in the actual colors for every pair,
+// its ratios and verdict, and the suggested fixes of a failing pair. The
+// page has no scripts and no external assets, and renders completely
+// under [ContentSecurityPolicy].
+package htmlreport
 
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -14,137 +18,22 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
 )
 
-// Suggestion is a proposed fix for a failing [Finding]: one side of the
-// pair, the component (the foreground) or its target (the background),
-// with its lightness moved, and the pair as it then measures.
-type Suggestion struct {
-	// Side is the color that moves: [contrast.Foreground], the component,
-	// or [contrast.Background], the rule's target. JSON writes it as
-	// "foreground" or "background".
-	Side contrast.Side `json:"-"`
-	// Foreground and Background are the pair after the fix: one of them is
-	// the finding's own color, the other the new color, in the form it
-	// prints (Color.String) and was re-checked in.
-	Foreground colorref.Color `json:"foreground"`
-	Background colorref.Color `json:"background"`
-	Ratio      float64        `json:"ratio"`    // exact WCAG 2 ratio of the fixed pair
-	Rendered   float64        `json:"rendered"` // rendered WCAG 2 ratio of the fixed pair
-	APCA       float64        `json:"apca"`     // APCA-W3 Lc of the fixed pair
-	// Pass is the fixed pair's verdict under the finding's policy: always
-	// true under a WCAG 2 policy; under an APCA policy it is false when the
-	// fix reaches the WCAG 2 ratio but not the APCA level.
-	Pass bool `json:"pass"`
-	// Distance is how far the lightness moved, in percentage points.
-	Distance float64 `json:"distance"`
-}
-
-// Color returns the new color: the side that moved.
-func (s Suggestion) Color() colorref.Color {
-	if s.Side == contrast.Background {
-		return s.Background
-	}
-	return s.Foreground
-}
-
-// MarshalJSON writes the suggestion with its side by name.
-func (s Suggestion) MarshalJSON() ([]byte, error) {
-	type fields Suggestion // without the method
-	return json.Marshal(struct {
-		Side string `json:"side"`
-		fields
-	}{s.Side.String(), fields(s)})
-}
-
-// Suggest returns the fix that moves the component: its color with the
-// same hue, saturation and alpha and the lightness nearest its own that
-// passes the finding's rule under the policy's method
-// ([contrast.SuggestFor] with [contrast.Foreground]), on the same
-// background and backdrop, re-checked in its printed form. ok is false
-// when no lightness passes, and for a finding whose contrast type is not
-// one contrast knows (a Finding built by hand). For a finding whose WCAG 2
-// ratio passes, the suggestion is its own foreground.
-// [Finding.Suggestions] offers the target's fix too.
-func (f Finding) Suggest() (s Suggestion, ok bool) {
-	c, ok := contrast.SuggestFor(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method, contrast.Foreground)
-	if !ok {
-		return Suggestion{}, false
-	}
-	_, _, l := f.Foreground.HSL()
-	_, _, cl := c.HSL()
-	return f.suggestion(contrast.Suggestion{Side: contrast.Foreground, Color: c, Distance: abs(cl - l)})
-}
-
-// Suggestions returns the fixes of a failing finding that pass its rule
-// under the policy's method, on either side: the component's color or
-// the target's, each with its hue, saturation and alpha kept and the
-// lightness nearest its own ([contrast.Suggestions]), closest first (the
-// component first on a tie), since the color an admin just changed is
-// the one they want to move. Each is re-checked in its printed form under
-// the finding's policy. It returns nil for a finding whose WCAG 2 ratio
-// passes, and when no lightness of either side passes. A theme can apply
-// a target fix only when the target is a component (it overrides that
-// component's color); a variable target is derived by the catalog and an
-// hsl target is written in it, so their fixes are changes to the catalog.
-//
-// Fixes are searched for the WCAG 2 ratio: under an APCA policy a fix
-// that reaches the ratio but not the APCA level is still offered, with
-// Pass false, since no lightness search for APCA exists yet.
-func (f Finding) Suggestions() []Suggestion {
-	found := contrast.Suggestions(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method)
-	var out []Suggestion
-	for _, cs := range found {
-		if s, ok := f.suggestion(cs); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// suggestion measures the pair a contrast suggestion makes under the
-// finding's policy. ok is false when the fixed pair does not pass the
-// WCAG 2 rule (contrast re-checks what it suggests, so only a finding
-// whose contrast type is unknown gets there).
-func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
-	s := Suggestion{Side: cs.Side, Foreground: f.Foreground, Background: f.Background, Distance: cs.Distance}
-	if cs.Side == contrast.Background {
-		s.Background = cs.Color
-	} else {
-		s.Foreground = cs.Color
-	}
-	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
-	if err != nil || !res.WCAGPass {
-		return Suggestion{}, false
-	}
-	s.Ratio, s.Rendered, s.Pass = res.Exact, res.Rendered, res.Pass
-	s.APCA = res.Lc
-	if !res.APCA {
-		s.APCA = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
-	}
-	return s, true
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-// HTMLOptions configures Report.WriteHTML. The zero value is ready to use.
-type HTMLOptions struct {
+// Options configures [Write]. The zero value is ready to use.
+type Options struct {
 	// Title is the page's <title> and heading; "" means "Contrast report".
 	Title string
 }
 
-// ReportContentSecurityPolicy is a Content-Security-Policy under which the
-// page WriteHTML writes renders completely: it has no scripts, images,
+// ContentSecurityPolicy is a Content-Security-Policy under which the
+// page [Write] writes renders completely: it has no scripts, images,
 // fonts or links to fetch, only one <style> element, and no style
 // attributes.
-const ReportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// WriteHTML writes the report as a self-contained HTML5 page: inline CSS,
+// Write writes the report r as a self-contained HTML5 page: inline CSS,
 // no scripts and no external assets. For each theme and scheme it draws
 // every pair as a swatch in the actual colors: the page background, the
 // target color over it (composited by the browser exactly as the audit
@@ -155,7 +44,7 @@ const ReportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inlin
 // differently), the required ratio, its APCA Lc (with the level required
 // under an APCA policy) and a pass or fail badge (with the WCAG 2 and APCA
 // verdicts apart under an APCA policy); a failing pair also shows
-// [Finding.Suggestions]' fixes as swatches, each saying which side moves,
+// [theming.Finding.Suggestions]' fixes as swatches, each saying which side moves,
 // or says that no lightness passes.
 //
 // A summary table lists every theme and scheme in report order (theme id,
@@ -166,13 +55,13 @@ const ReportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inlin
 // HTML-escaped; the output depends only on the report and opts. The page
 // is rendered in full before anything is written, so on an error nothing
 // is written.
-func (r *Report) WriteHTML(w io.Writer, opts HTMLOptions) error {
+func Write(w io.Writer, r *theming.Report, opts Options) error {
 	var buf bytes.Buffer
 	if err := reportTemplate().Execute(&buf, newReportView(r, opts)); err != nil {
-		return fmt.Errorf("theming: rendering the contrast report: %w", err)
+		return fmt.Errorf("htmlreport: rendering the contrast report: %w", err)
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("theming: writing the contrast report: %w", err)
+		return fmt.Errorf("htmlreport: writing the contrast report: %w", err)
 	}
 	return nil
 }
@@ -195,7 +84,7 @@ type groupView struct {
 	Anchor    string // "theme-1-light"
 	Theme     int
 	ThemeName string
-	Scheme    Scheme
+	Scheme    theming.Scheme
 	Page      string // the class painting the page background
 	PageColor string
 	Checked   int
@@ -206,7 +95,7 @@ type groupView struct {
 // rowView is one finding.
 type rowView struct {
 	Component    string
-	Target       ContrastTarget
+	Target       theming.ContrastTarget
 	Text         bool // draw sample text, not a border and shape
 	Swatch       swatchColors
 	Ratio        string // the exact ratio
@@ -276,11 +165,11 @@ func (cc *colorClasses) swatch(fg, bg, backdrop colorref.Color) swatchColors {
 	}
 }
 
-func newReportView(r *Report, opts HTMLOptions) reportView {
+func newReportView(r *theming.Report, opts Options) reportView {
 	p := r.Policy()
 	v := reportView{Title: cmp.Or(opts.Title, "Contrast report"), Method: p.Method.String(), Level: p.Level.String(), APCA: p.APCA}
 	cc := &colorClasses{index: make(map[string]string)}
-	var findings []Finding
+	var findings []theming.Finding
 	if r != nil {
 		findings = r.Findings
 	}
@@ -299,7 +188,7 @@ func newReportView(r *Report, opts HTMLOptions) reportView {
 			PageColor: first.Backdrop.String(),
 		}
 		group := slices.Clone(findings[start:end])
-		slices.SortStableFunc(group, func(a, b Finding) int { return cmpPass(a.Pass, b.Pass) })
+		slices.SortStableFunc(group, func(a, b theming.Finding) int { return cmpPass(a.Pass, b.Pass) })
 		for _, f := range group {
 			g.Checked++
 			if !f.Pass {
@@ -329,7 +218,7 @@ func cmpPass(a, b bool) int {
 	return 1
 }
 
-func newRowView(f Finding, cc *colorClasses) rowView {
+func newRowView(f theming.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:   f.Component,
 		Target:      f.Target,
@@ -365,7 +254,7 @@ func newRowView(f Finding, cc *colorClasses) rowView {
 		was := row.Foreground
 		if s.Side == contrast.Background {
 			fix.Side, was = "target", row.Background
-			fix.InCatalog = f.Target.Type != TargetComponent
+			fix.InCatalog = f.Target.Type != theming.TargetComponent
 		}
 		fix.Same = fix.ColorText == was
 		row.Fixes = append(row.Fixes, fix)

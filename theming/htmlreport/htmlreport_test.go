@@ -1,9 +1,12 @@
-package theming_test
+package htmlreport_test
 
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
+	"io/fs"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,64 +16,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/htmlreport"
 )
 
-// The suggested lightnesses were computed by an independent python3
-// script (not in the repository) that implements hsl-to-sRGB, source-over
-// compositing and the WCAG 2 ratio and scans every lightness on the 0.01
-// grid for the passing one nearest the original. Since contrast 29f4027 a
-// suggestion must pass both methods (the exact ratio and the ratio of the
-// 8-bit channels a browser renders); the script was rerun with both: the
-// non-text case moved from 58.38% (exact 3.0003:1, rendered 2.9953:1) to
-// 58.23% (exact 3.0148:1, rendered 3.0335:1).
-func TestFindingSuggest(t *testing.T) {
-	rep := loadBase(t).Audit()
-	tests := []struct {
-		name   string
-		target string
-		want   string
-	}{
-		{"light text on a translucent light target over a dark page turns dark", "--button-soft", "hsl(0, 0%, 8.61%)"},
-		{"light text failing the non-text rule on white darkens to 3:1", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.23%)"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, theme := range []int{1, 2} {
-				f := findFinding(t, rep, theme, theming.Dark, "text", tt.target)
-				require.False(t, f.Pass, "text on %s fails under theme %d", tt.target, theme)
-				got, ok := f.Suggest()
-				require.True(t, ok, "Suggest() for text on %s under theme %d", tt.target, theme)
-				assert.Equal(t, tt.want, got.Foreground.String(), "Suggest() for text on %s under theme %d", tt.target, theme)
-				assert.GreaterOrEqual(t, got.Ratio, f.Required, "the suggestion %s passes", got.Foreground)
-				assert.Less(t, got.Ratio, f.Required+0.02, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
-				assert.NotZero(t, got.APCA, "the suggestion's APCA Lc is filled in")
-			}
-		})
-	}
-}
-
-func TestFindingSuggestWithoutASolution(t *testing.T) {
-	f := theming.Finding{
-		Foreground: colorref.HSL(0, 0, 55), Background: colorref.HSL(0, 0, 50), Backdrop: colorref.HSL(0, 0, 100),
-		Required: 7,
-	}
-	got, ok := f.Suggest()
-	assert.False(t, ok, "no grey reaches 7:1 on a mid grey, got %v", got)
-	assert.Equal(t, theming.Suggestion{}, got)
-}
-
-func TestFindingSuggestForAPassingFindingIsItsForeground(t *testing.T) {
-	f := findFinding(t, loadBase(t).Audit(), 1, theming.Light, "text", "page")
-	require.True(t, f.Pass)
-	got, ok := f.Suggest()
-	require.True(t, ok)
-	assert.Equal(t, f.Foreground, got.Foreground, "a passing finding needs no change")
-	assert.Equal(t, f.Ratio, got.Ratio)
-}
-
-func TestWriteHTMLIsAValidSelfContainedPage(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+func TestWriteIsAValidSelfContainedPage(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
 	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>\n<html lang=\"en\">\n"), "doctype and lang first:\n%.80s", page)
 	assert.Contains(t, page, "<title>Contrast report</title>", "the default title")
 	assert.Equal(t, 1, strings.Count(page, "<style>"), "exactly one style element")
@@ -79,12 +31,12 @@ func TestWriteHTMLIsAValidSelfContainedPage(t *testing.T) {
 	}
 	checkBalanced(t, page)
 
-	again := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+	again := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
 	assert.Equal(t, page, again, "the same report renders to the same bytes")
 }
 
-func TestWriteHTMLPutsFailuresFirst(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+func TestWritePutsFailuresFirst(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
 	sections := regexp.MustCompile(`<section id="([^"]+)">`).FindAllStringSubmatch(page, -1)
 	var order []string
 	for _, m := range sections {
@@ -108,11 +60,11 @@ func TestWriteHTMLPutsFailuresFirst(t *testing.T) {
 	assert.Equal(t, []string{"pass", "pass", "pass", "pass"}, resultBadges(section(t, page, "theme-2-light")))
 }
 
-// TestWriteHTMLDrawsTheActualColors follows each swatch's classes to the
+// TestWriteDrawsTheActualColors follows each swatch's classes to the
 // rules of the page's style sheet. The fixes are those of
 // TestFindingSuggestions, whose values were computed independently.
-func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), theming.HTMLOptions{})
+func TestWriteDrawsTheActualColors(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
 	rules := styleRules(t, page)
 	swatch := regexp.MustCompile(`<div class="backdrop (c\d+)"><div class="surface (c\d+)">` +
 		`(?:<span class="sample (c\d+)">Sample text Aa</span>|<span class="(c\d+)"><span class="shape"></span><span class="dot"></span></span>)`)
@@ -193,12 +145,10 @@ func TestWriteHTMLDrawsTheActualColors(t *testing.T) {
 	}
 }
 
-func TestWriteHTMLEscapesEveryValue(t *testing.T) {
+func TestWriteEscapesEveryValue(t *testing.T) {
 	const hostile = `<script>alert(1)</script>`
-	themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 0)["name"] = hostile + ` & "quotes"` })
-	s, err := theming.Load([]byte(baseCatalog), themes)
-	require.NoError(t, err)
-	page := renderReport(t, s.Audit(), theming.HTMLOptions{Title: hostile})
+	s := loadBaseWith(t, func(themes []theming.Theme) { themes[0].Name = hostile + ` & "quotes"` })
+	page := renderReport(t, s.Audit(), htmlreport.Options{Title: hostile})
 	assert.NotContains(t, page, "<script", "a theme name or title must never become markup")
 	assert.Contains(t, page, "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>", "the title is escaped")
 	assert.Contains(t, page, "<h2>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;quotes&#34; (theme 1), dark scheme</h2>",
@@ -206,7 +156,7 @@ func TestWriteHTMLEscapesEveryValue(t *testing.T) {
 	checkBalanced(t, page)
 }
 
-func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
+func TestWriteFormatsRatiosWithoutRoundingUp(t *testing.T) {
 	tests := []struct {
 		name     string
 		give     float64
@@ -228,13 +178,13 @@ func TestWriteHTMLFormatsRatiosWithoutRoundingUp(t *testing.T) {
 				Foreground: colorref.HSL(0, 0, 0), Background: colorref.HSL(0, 0, 100), Backdrop: colorref.HSL(0, 0, 100),
 				Ratio: tt.give, Rendered: tt.rendered, Required: 3, Pass: true,
 			}}}
-			page := renderReport(t, rep, theming.HTMLOptions{})
+			page := renderReport(t, rep, htmlreport.Options{})
 			assert.Contains(t, page, `<td class="num">`+tt.want+`</td>`, "ratio %v, rendered %v", tt.give, tt.rendered)
 		})
 	}
 }
 
-func TestWriteHTMLWithoutRules(t *testing.T) {
+func TestWriteWithoutRules(t *testing.T) {
 	tests := []struct {
 		name string
 		give *theming.Report
@@ -244,7 +194,7 @@ func TestWriteHTMLWithoutRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			page := renderReport(t, tt.give, theming.HTMLOptions{Title: "Nothing"})
+			page := renderReport(t, tt.give, htmlreport.Options{Title: "Nothing"})
 			assert.Contains(t, page, "There are no contrast rules to check.")
 			assert.Contains(t, page, "0 contrast rules checked, 0 failed.")
 			assert.NotContains(t, page, "<table", "no tables without rules")
@@ -253,33 +203,76 @@ func TestWriteHTMLWithoutRules(t *testing.T) {
 	}
 }
 
-func TestWriteHTMLReportsAWriteError(t *testing.T) {
+func TestWriteReportsAWriteError(t *testing.T) {
 	boom := errors.New("disk full")
-	err := loadBase(t).Audit().WriteHTML(failingWriter{boom}, theming.HTMLOptions{})
+	err := htmlreport.Write(failingWriter{boom}, loadBase(t).Audit(), htmlreport.Options{})
 	require.ErrorIs(t, err, boom)
-	assert.True(t, strings.HasPrefix(err.Error(), "theming: "), "error %q has the package prefix", err)
+	assert.True(t, strings.HasPrefix(err.Error(), "htmlreport: "), "error %q has the package prefix", err)
+}
+
+func TestWriteNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
+	tests := []struct {
+		name   string
+		muted  string
+		policy contrast.Policy
+		want   []string
+	}{
+		{
+			name: "the default policy", muted: "hsl(0, 0%, 46.53%)", policy: contrast.Policy{},
+			want: []string{
+				"WCAG 2 level <strong>AA</strong>, method <strong>both</strong> (the exact ratio and the rendered one must both pass), APCA <strong>off</strong>.",
+				`<td class="num">4.50:1 exact<br>4.47:1 rendered</td>`,
+				"<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered, Lc 71.3 <span class=\"badge pass\">pass</span>",
+				// The target is a component, which a theme overrides.
+				`<div class="colors">Move the target:</div>`,
+			},
+		},
+		{
+			name: "exact at AAA", muted: "hsl(0, 0%, 40%)", policy: contrast.Policy{Method: contrast.Exact, Level: contrast.AAA},
+			want: []string{
+				"WCAG 2 level <strong>AAA</strong>, method <strong>exact</strong> (the ratio of the exact colors must reach the minimum), APCA <strong>off</strong>.",
+				`<td class="num">7:1</td>`,
+			},
+		},
+		{
+			name: "APCA: a grey that passes WCAG 2 fails Lc 75", muted: "hsl(0, 0%, 46.47%)", policy: contrast.Policy{APCA: true},
+			want: []string{
+				"APCA <strong>on</strong>.",
+				`<td class="num">Lc 71.3<br>needs 75</td>`,
+				`<td><span class="badge fail">fail</span><div class="colors">WCAG 2 pass, APCA fail</div></td>`,
+				"The WCAG 2 ratio passes; no lightness search for the APCA level.",
+			},
+		},
+		{
+			name: "APCA: a fix that reaches 4.5:1 but not Lc 75 says so", muted: "hsl(0, 0%, 60%)", policy: contrast.Policy{APCA: true},
+			want: []string{
+				`<div class="colors">WCAG 2 fail, APCA fail</div>`,
+				"<code>hsl(0, 0%, 46.47%)</code>: 4.51:1 exact, 4.54:1 rendered, Lc 71.3 <span class=\"badge fail\">fails APCA</span>",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := greyCatalog(t, tt.muted).AuditWith(tt.policy)
+			require.NoError(t, err)
+			page := renderReport(t, rep, htmlreport.Options{})
+			for _, want := range tt.want {
+				assert.Contains(t, page, want)
+			}
+			checkBalanced(t, page)
+		})
+	}
 }
 
 type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
-func renderReport(t *testing.T, rep *theming.Report, opts theming.HTMLOptions) string {
+func renderReport(t *testing.T, rep *theming.Report, opts htmlreport.Options) string {
 	t.Helper()
 	var buf bytes.Buffer
-	require.NoError(t, rep.WriteHTML(&buf, opts), "WriteHTML(%+v)", opts)
+	require.NoError(t, htmlreport.Write(&buf, rep, opts), "Write(%+v)", opts)
 	return buf.String()
-}
-
-func findFinding(t *testing.T, rep *theming.Report, theme int, sc theming.Scheme, component, target string) theming.Finding {
-	t.Helper()
-	for _, f := range rep.Findings {
-		if f.Theme == theme && f.Scheme == sc && f.Component == component && f.Target.Value == target {
-			return f
-		}
-	}
-	t.Fatalf("no finding for %d %s %s on %s", theme, sc, component, target)
-	return theming.Finding{}
 }
 
 // section returns the markup of the section with the given id.
@@ -350,4 +343,50 @@ func checkBalanced(t *testing.T, page string) {
 		}
 	}
 	require.Empty(t, stack, "every element is closed")
+}
+
+// loadBaseWith loads the base data of the theming tests
+// (theming/testdata/base), letting change edit its themes first.
+func loadBaseWith(t *testing.T, change func([]theming.Theme)) *theming.Snapshot {
+	t.Helper()
+	fsys := os.DirFS("../testdata/base")
+	if change == nil {
+		s, err := theming.LoadFS(fsys)
+		require.NoError(t, err)
+		return s
+	}
+	b, err := fs.ReadFile(fsys, "themes.json")
+	require.NoError(t, err)
+	var doc struct {
+		Themes []theming.Theme `json:"themes"`
+	}
+	require.NoError(t, json.Unmarshal(b, &doc))
+	change(doc.Themes)
+	themes, err := json.Marshal(doc)
+	require.NoError(t, err)
+	catalog, err := fs.ReadFile(fsys, "catalog.json")
+	require.NoError(t, err)
+	s, err := theming.Load(catalog, themes)
+	require.NoError(t, err)
+	return s
+}
+
+func loadBase(t *testing.T) *theming.Snapshot { return loadBaseWith(t, nil) }
+
+// greyCatalog is a white page (black in the dark scheme) and one text
+// component, muted, checked against it; only muted's light color varies.
+func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
+	t.Helper()
+	cat, err := theming.CompileCatalog(theming.Catalog{
+		PageBackground: "page",
+		Components: []theming.Component{
+			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
+			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: muted, Dark: "hsl(0, 0%, 100%)"},
+				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
+		},
+	})
+	require.NoError(t, err)
+	s, err := cat.Snapshot([]theming.Theme{{ID: 1, Name: "Plain"}})
+	require.NoError(t, err)
+	return s
 }
