@@ -140,12 +140,6 @@ func checkImage(s string) error {
 	return nil
 }
 
-// isAbsoluteURL reports whether an image value is an absolute http(s)
-// URL, served as written; any other value is a media path.
-func isAbsoluteURL(s string) bool {
-	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
-}
-
 func describeErr(s, what string, err error) string {
 	msg := strconv.Quote(s) + " " + what
 	if err != nil {

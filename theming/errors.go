@@ -297,3 +297,11 @@ func nextSegment(p string) (seg, rest string) {
 	}
 	return p, ""
 }
+
+// ErrNoSnapshot is returned by a Source that holds no snapshot yet.
+// httpadapter answers it with 503 Service Unavailable and Retry-After.
+var ErrNoSnapshot = errors.New("theming: no snapshot loaded")
+
+// ErrUnknownTenant is wrapped by a Source error for a request whose tenant
+// the host does not know. httpadapter answers it with 404 Not Found.
+var ErrUnknownTenant = errors.New("theming: unknown tenant")

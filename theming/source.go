@@ -2,6 +2,13 @@ package theming
 
 import "context"
 
+// Source supplies the snapshot to serve for a request. Store is the
+// in-memory Source; a host can supply its own, for example one backed by
+// its database or one that picks a tenant's snapshot from ctx.
+type Source interface {
+	Snapshot(ctx context.Context) (*Snapshot, error)
+}
+
 // SourceFunc adapts an ordinary function to the [Source] interface, as
 // [net/http.HandlerFunc] does for [net/http.Handler]:
 //

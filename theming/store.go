@@ -2,25 +2,9 @@ package theming
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"sync/atomic"
 )
-
-// Source supplies the snapshot to serve for a request. Store is the
-// in-memory Source; a host can supply its own, for example one backed by
-// its database or one that picks a tenant's snapshot from ctx.
-type Source interface {
-	Snapshot(ctx context.Context) (*Snapshot, error)
-}
-
-// ErrNoSnapshot is returned by a Source that holds no snapshot yet.
-// httpadapter answers it with 503 Service Unavailable and Retry-After.
-var ErrNoSnapshot = errors.New("theming: no snapshot loaded")
-
-// ErrUnknownTenant is wrapped by a Source error for a request whose tenant
-// the host does not know. httpadapter answers it with 404 Not Found.
-var ErrUnknownTenant = errors.New("theming: unknown tenant")
 
 // Store holds the current Snapshot behind an atomic pointer. Readers never
 // lock and always see one whole snapshot; Reload replaces it only when the
