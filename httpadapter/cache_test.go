@@ -16,7 +16,7 @@ import (
 
 func loadDefault(t *testing.T) *theming.Snapshot {
 	t.Helper()
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err, "loading the default data")
 	return s
 }

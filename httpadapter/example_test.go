@@ -35,7 +35,7 @@ func get(url string, header ...string) {
 
 // A Store holds the data; New serves the three endpoints.
 func ExampleNew() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func ExampleNew() {
 // without its slash too lets the handler answer APPEND_SLASH redirects
 // itself.
 func ExampleNew_serveMux() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func ExampleNew_serveMux() {
 // Hosts that route each path themselves use the single-endpoint
 // constructors with any pattern, here Go 1.22 ones.
 func ExampleThemes() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func ExampleThemes() {
 // Under a plain prefix, strip it with http.StripPrefix; the handler then
 // sees /api/v2/theme/... and its redirects still carry the prefix.
 func ExampleNew_stripPrefix() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func ExampleNew_stripPrefix() {
 // Or keep the prefix in the path and tell the handler with the Prefix
 // option.
 func ExampleOptions_prefix() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -151,7 +151,7 @@ type userKey struct{}
 // in the request's context. UserVary names the request headers that the
 // answer depends on, so caches keep users apart.
 func ExampleOptions_preferredTheme() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func ExampleOptions_preferredTheme() {
 // Stylesheet serves the user's theme as CSS custom properties, for a
 // <link rel="stylesheet" href="/theme.css">.
 func ExampleStylesheet() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func must[T any](v T, err error) T {
 // a client that names no coding gets the JSON as it is. Each coding has
 // its own ETag.
 func ExampleNew_compression() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func ExampleNew_compression() {
 // theming.ErrUnknownTenant, which is a 404. A Store with nothing loaded
 // yet answers theming.ErrNoSnapshot: a 503 with Retry-After.
 func ExampleOptions_sourceVary() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -23,7 +23,7 @@ import (
 // defaultSnapshot loads the embedded default data.
 func defaultSnapshot(t testing.TB) *theming.Snapshot {
 	t.Helper()
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err, "loading the default data")
 	return s
 }

@@ -15,7 +15,7 @@ import (
 // document next to it; front ends generate their types from the document
 // (see examples/frontend).
 func ExampleOpenAPI() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		panic(err)
 	}

@@ -25,7 +25,7 @@ func FuzzOpenAPIServerURL(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		f.Fatal(err)
 	}

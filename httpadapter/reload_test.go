@@ -248,14 +248,14 @@ func TestReloadUnderLoad(t *testing.T) {
 		before := store.Current()
 		if i%2 == 0 {
 			v := i / 2 % 2 // A, B, A, B, ... on the even steps
-			err := store.Reload([]fs.FS{validA, validB}[v])
+			err := reload(store, []fs.FS{validA, validB}[v])
 			assert.NoError(t, err, "reload %d: version %s", i, versions[v].name)
 			assert.NotSame(t, before, store.Current(), "reload %d: version %s replaces the snapshot", i, versions[v].name)
 			valid++
 			continue
 		}
 		iv := invalids[i/2%len(invalids)]
-		err := store.Reload(iv.fsys)
+		err := reload(store, iv.fsys)
 		assert.True(t, err != nil && iv.want(err), "reload %d: %s returns its error, got %v", i, iv.name, err)
 		assert.Same(t, before, store.Current(), "reload %d: %s leaves the snapshot in place", i, iv.name)
 		invalid++
@@ -340,4 +340,15 @@ func checkReloadResponse(versions []reloadVersion, key string, conditional bool,
 		}
 	}
 	return fmt.Sprintf("a body that is no valid version's (%d bytes): %.300s", len(body), body)
+}
+
+// reload loads fsys and, if it is valid, makes it st's current snapshot,
+// as a host reloads: on an error the previous snapshot stays current.
+func reload(st *theming.Store, fsys fs.FS) error {
+	s, err := theming.LoadFS(fsys)
+	if err != nil {
+		return err
+	}
+	st.Replace(s)
+	return nil
 }

@@ -20,7 +20,7 @@ import (
 // which the load of other processes on a shared machine skews less than
 // two sub-benchmarks run minutes apart.
 func BenchmarkAuditDefaultCatalog(b *testing.B) {
-	s, err := LoadDefault()
+	s, err := LoadFS(DefaultFS())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -23,14 +23,16 @@ import (
 // component, muted, checked against it; only muted's light color varies.
 func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 	t.Helper()
-	s, err := theming.New(theming.Catalog{
+	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
 			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
 			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: muted, Dark: "hsl(0, 0%, 100%)"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
-	}, []theming.Theme{{ID: 1, Name: "Plain"}})
+	})
+	require.NoError(t, err)
+	s, err := cat.Snapshot([]theming.Theme{{ID: 1, Name: "Plain"}})
 	require.NoError(t, err)
 	return s
 }
@@ -399,7 +401,7 @@ func TestSuggestionsUnderAPCASayWhetherTheFixReachesTheLevel(t *testing.T) {
 // default data holds what contrast.Policy.Check and APCAOver give for its
 // own colors and type.
 func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact, Level: contrast.AAA, APCA: true}} {
 		rep, err := s.AuditWith(p)

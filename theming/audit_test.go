@@ -78,7 +78,7 @@ func TestAuditIsSortedAndDeterministic(t *testing.T) {
 }
 
 func TestDefaultDataPassesItsOwnAudit(t *testing.T) {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	rep := s.Audit()
 	for _, f := range rep.Failures() {

@@ -15,7 +15,7 @@ import (
 // definitions, overlays and at least three themes, one of them default,
 // with every image present.
 func TestDefaultData(t *testing.T) {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	comps := s.Components()
 	assert.GreaterOrEqual(t, len(comps), 40, "visible components")

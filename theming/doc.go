@@ -5,13 +5,21 @@
 //
 // # Data
 //
-// The typed values are the front door. A host whose catalog and themes live
-// in its own database builds a [Catalog] and a slice of [Theme] from its rows and
-// calls [New], or, with many tenants on one catalog, compiles the catalog
-// once with [CompileCatalog] and builds each tenant's snapshot with
-// [CompiledCatalog.Snapshot]. [CompiledCatalog.CheckTheme] validates one theme (an admin's
-// edit) before the host commits it; [DefaultCatalog] and [DefaultThemes] give
-// the embedded default data as Go values, to seed a host's tables.
+// There is one way in per kind of input:
+//
+//   - bytes: [Load](catalogJSON, themesJSON);
+//   - an [io/fs.FS]: [LoadFS](fsys), for a directory LoadFS(os.DirFS(dir)),
+//     for the embedded default data LoadFS([DefaultFS]());
+//   - typed values: [CompileCatalog](cat), once, then
+//     [CompiledCatalog.Snapshot] (or [CompiledCatalog.SnapshotLenient]) for
+//     each version of the themes, and for one theme not yet saved
+//     [CompiledCatalog.CheckTheme] and [CompiledCatalog.AuditTheme].
+//
+// The typed values are the front door: a host whose catalog and themes
+// live in its own database builds a [Catalog] and a slice of [Theme] from
+// its rows; with many tenants on one catalog, the compiled catalog is
+// shared by every tenant's snapshot. [DefaultCatalog] and [DefaultThemes]
+// give the embedded default data as Go values, to seed a host's tables.
 //
 // JSON is one way in. A catalog is catalog.json:
 //
@@ -20,11 +28,10 @@
 //	 "components": [{"component_id": ..., "name": ..., "fallback": {...},
 //	                 "variables": [...], "contrast_against": [...]}, ...]}
 //
-// and its themes are themes.json: {"themes": [{...}, ...]}. [Load] reads
-// them from bytes, [LoadFS] from an fs.FS and [LoadDir] from a directory;
-// [LoadDefault] reads the embedded default data ([DefaultFS]), a community web
-// app's catalog of 66 visible components and four themes. The loaders
-// decode the JSON and then take [New]'s path.
+// and its themes are themes.json: {"themes": [{...}, ...]}. The embedded
+// default data ([DefaultFS]) is a community web app's catalog of 66 visible
+// components and four themes. The loaders decode the JSON and then take
+// the typed values' path.
 //
 // Data flows one way: decode (JSON only) → check the typed values, parsing
 // each color and reference once and keeping what was parsed → resolve each
@@ -85,7 +92,7 @@
 //     Variables slice is served as []. In Go values a nil slice is an
 //     empty one (no themes, no palette preview); in files the arrays
 //     palette_preview, components, variables and themes must be present.
-//   - [New], [CompileCatalog] and [CompiledCatalog.Snapshot] keep their own
+//   - [CompileCatalog] and [CompiledCatalog.Snapshot] keep their own
 //     copies of what they are given; the caller may reuse its values.
 //   - A problem in a theme whose id is not positive cannot be named by
 //     the id: it has ThemeID 0 and a path from the slice ("themes[3].id").
@@ -131,8 +138,9 @@
 //
 // # Serving
 //
-// A [Store] holds the current [Snapshot] behind an atomic pointer; Reload
-// swaps in new data only when it loads completely. [Store] implements
+// A [Store] holds the current [Snapshot] behind an atomic pointer; a host
+// loads new data and [Store.Replace]s the snapshot only when it loaded
+// completely. [Store] implements
 // [Source], which the HTTP layer reads; hosts may supply their own [Source],
 // such as a [github.com/themekit/themekit/theming/tenant.Source].
 //

@@ -32,7 +32,7 @@ var (
 // brackets, and a map key that is not a plain lower-case word in quotes
 // (colors["Nav"]). For data loaded from files, File names the file and
 // Path starts at its root; ThemeID is set too for a problem inside a
-// theme. For Go values (New, [CompileCatalog], [CompiledCatalog.Snapshot] and
+// theme. For Go values ([CompileCatalog], [CompiledCatalog.Snapshot] and
 // CheckTheme) File is empty; Path starts at the Catalog for a catalog
 // problem and at the Theme for a problem inside a theme with a valid id,
 // which ThemeID then names. A theme whose id is not positive cannot be

@@ -11,7 +11,7 @@ import (
 // A host's admin page shows the problems of the one theme being edited,
 // under the policy the host enforces.
 func ExampleSnapshot_AuditTheme() {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -34,7 +34,7 @@ func ExampleSnapshot_AuditTheme() {
 // that does not validate is refused with its problems, as CheckTheme
 // reports them.
 func ExampleCompiledCatalog_AuditTheme() {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -70,14 +70,19 @@ func ExampleCompiledCatalog_AuditTheme() {
 // grey 119, 4.48:1, which axe-core reports: the default policy (both
 // methods) fails it, the exact method alone passes it.
 func ExampleSnapshot_AuditWith() {
-	s, err := theming.New(theming.Catalog{
+	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
 			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
 			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: "hsl(0, 0%, 46.53%)", Dark: "hsl(0, 0%, 100%)"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
-	}, []theming.Theme{{ID: 1, Name: "Plain"}})
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := cat.Snapshot([]theming.Theme{{ID: 1, Name: "Plain"}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -73,7 +73,7 @@ func ExampleLoad_error() {
 }
 
 func ExampleSnapshot_Audit() {
-	s, err := theming.LoadDefault()
+	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -89,8 +89,9 @@ func ExampleSnapshot_Audit() {
 }
 
 // A host whose catalog and themes live in its own tables builds them as
-// Go values; no JSON is involved.
-func ExampleNew() {
+// Go values; no JSON is involved. The catalog is compiled once, and each
+// version of the themes is a snapshot built on it.
+func ExampleCompileCatalog() {
 	cat := theming.Catalog{
 		PageBackground: "page",
 		PalettePreview: []string{"primary"},
@@ -109,7 +110,12 @@ func ExampleNew() {
 		ID: 10, Name: "Forest", IsDefault: true,
 		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(150, 40%, 30%)"}},
 	}}
-	s, err := theming.New(cat, themes)
+	compiled, err := theming.CompileCatalog(cat)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := compiled.Snapshot(themes)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -120,7 +126,7 @@ func ExampleNew() {
 
 	// A row that names a component the catalog does not have.
 	themes[0].Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
-	_, err = theming.New(cat, themes)
+	_, err = compiled.Snapshot(themes)
 	fmt.Println(err)
 	var verr *theming.ValidationError
 	if errors.As(err, &verr) {

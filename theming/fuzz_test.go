@@ -76,7 +76,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecodeAgainstEncodingJSON[Catalog](t, data, catalogSchema())
-		checkDecodeAgainstEncodingJSON[Themes](t, data, themesSchema())
+		checkDecodeAgainstEncodingJSON[themesDoc](t, data, themesSchema())
 	})
 }
 

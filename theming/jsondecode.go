@@ -44,7 +44,7 @@ type field struct {
 // The schemas of the two files, derived once.
 var (
 	catalogSchema = sync.OnceValue(func() *schema { return schemaOf(reflect.TypeFor[Catalog]()) })
-	themesSchema  = sync.OnceValue(func() *schema { return schemaOf(reflect.TypeFor[Themes]()) })
+	themesSchema  = sync.OnceValue(func() *schema { return schemaOf(reflect.TypeFor[themesDoc]()) })
 )
 
 // schemaOf derives the schema of t from its json tags. A slice field

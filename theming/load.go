@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 )
 
@@ -28,17 +27,9 @@ func DefaultFS() fs.FS {
 	return sub
 }
 
-// LoadDefault loads the embedded default catalog and themes.
-func LoadDefault() (*Snapshot, error) {
-	return LoadFS(DefaultFS())
-}
-
-// LoadDir loads catalog.json and themes.json from the directory dir.
-func LoadDir(dir string) (*Snapshot, error) {
-	return LoadFS(os.DirFS(dir))
-}
-
-// LoadFS loads catalog.json and themes.json from the root of fsys. A file
+// LoadFS loads catalog.json and themes.json from the root of fsys, as
+// [Load] does with their contents: LoadFS(os.DirFS(dir)) reads a
+// directory, LoadFS(DefaultFS()) the embedded defaults. A file
 // that cannot be read is an error wrapping the fs error (fs.ErrNotExist,
 // fs.ErrPermission); a file larger than MaxInputSize is a
 // *ValidationError wrapping ErrTooLarge.
@@ -80,13 +71,18 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 // listing every problem with its file and JSON path; nothing is half
 // loaded.
 //
-// Load decodes the JSON and then takes the path New takes: the same
-// checks, resolution and result, with problems named by file and path.
+// Load decodes the JSON and then takes the path [CompileCatalog] and
+// [CompiledCatalog.Snapshot] take: the same checks, resolution and result,
+// with problems named by file and path.
+//
+// The three ways in: Load for bytes, [LoadFS] for an [fs.FS] (a directory
+// is os.DirFS(dir), the embedded defaults [DefaultFS]), and
+// [CompileCatalog] then [CompiledCatalog.Snapshot] for Go values.
 func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 	cps := &problems{file: CatalogFile}
 	tps := &problems{file: ThemesFile}
 	var cat Catalog
-	var th Themes
+	var th themesDoc
 	catOK := decodeJSON(catalogJSON, &cat, catalogSchema(), cps)
 	thOK := decodeJSON(themesJSON, &th, themesSchema(), tps)
 	var c *CompiledCatalog
@@ -127,7 +123,7 @@ func DefaultCatalog() (Catalog, error) {
 // DefaultThemes returns the embedded default themes (DefaultFS's
 // themes.json) decoded into fresh Go values the caller owns.
 func DefaultThemes() ([]Theme, error) {
-	var th Themes
+	var th themesDoc
 	err := decodeDefault(ThemesFile, &th, themesSchema())
 	return th.Themes, err
 }

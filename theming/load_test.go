@@ -232,11 +232,11 @@ func TestLoadFSAndLoadDir(t *testing.T) {
 		assert.ErrorIs(t, err, os.ErrNotExist)
 		assert.Contains(t, err.Error(), "themes.json")
 	})
-	t.Run("LoadDir reads a directory", func(t *testing.T) {
+	t.Run("LoadFS reads a directory through os.DirFS", func(t *testing.T) {
 		dir := t.TempDir()
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "catalog.json"), []byte(baseCatalog), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "themes.json"), []byte(baseThemes), 0o644))
-		s, err := theming.LoadDir(dir)
+		s, err := theming.LoadFS(os.DirFS(dir))
 		require.NoError(t, err)
 		assert.Len(t, s.Components(), 6)
 	})

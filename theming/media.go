@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-
 )
 
 // The media base and the served theme records: the one media-base rule,

@@ -86,8 +86,8 @@ type ContrastTarget struct {
 	ContrastType string `json:"contrast_type"`
 }
 
-// Themes is the content of themes.json.
-type Themes struct {
+// themesDoc is the content of themes.json: a Theme list under "themes".
+type themesDoc struct {
 	Themes []Theme `json:"themes"`
 }
 

@@ -27,7 +27,9 @@ func decodeValues(t testing.TB, catJSON, themesJSON []byte) (theming.Catalog, []
 	t.Helper()
 	var cat theming.Catalog
 	require.NoError(t, json.Unmarshal(catJSON, &cat))
-	var th theming.Themes
+	var th struct {
+		Themes []theming.Theme `json:"themes"`
+	}
 	require.NoError(t, json.Unmarshal(themesJSON, &th))
 	return cat, th.Themes
 }
@@ -71,7 +73,7 @@ func assertSameServed(t *testing.T, want, got *theming.Snapshot) {
 	assert.Equal(t, want.Version(), got.Version(), "version")
 }
 
-func TestNewServesWhatLoadServes(t *testing.T) {
+func TestCompiledSnapshotServesWhatLoadServes(t *testing.T) {
 	defCat, defThemes := defaultFiles(t)
 	tests := []struct {
 		name           string
@@ -87,7 +89,7 @@ func TestNewServesWhatLoadServes(t *testing.T) {
 			loaded, err := theming.Load(tt.catalog, tt.theme)
 			require.NoError(t, err)
 			cat, themes := decodeValues(t, tt.catalog, tt.theme)
-			built, err := theming.New(cat, themes)
+			built, err := build(cat, themes)
 			require.NoError(t, err)
 			assertSameServed(t, loaded, built)
 		})
@@ -103,11 +105,11 @@ func TestNewServesWhatLoadServes(t *testing.T) {
 	})
 }
 
-func TestNewWithNoThemes(t *testing.T) {
+func TestCompiledSnapshotWithNoThemes(t *testing.T) {
 	cat, _ := baseValues(t)
 	for name, themes := range map[string][]theming.Theme{"nil": nil, "empty": {}} {
 		t.Run("a "+name+" slice means no themes", func(t *testing.T) {
-			s, err := theming.New(cat, themes)
+			s, err := build(cat, themes)
 			require.NoError(t, err)
 			_, err = s.ChooseTheme(0)
 			assert.ErrorIs(t, err, theming.ErrNoThemes)
@@ -128,7 +130,7 @@ type themeProblem struct {
 	msg        string // the whole message
 }
 
-func TestNewNamesProblemsAsTheHostHasThem(t *testing.T) {
+func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
 	over := func(id string, o theming.ColorOverride) func(*theming.Catalog, []theming.Theme) {
 		return func(_ *theming.Catalog, th []theming.Theme) {
 			th[0].ID = 10
@@ -201,7 +203,7 @@ func TestNewNamesProblemsAsTheHostHasThem(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cat, themes := baseValues(t)
 			tt.change(&cat, themes)
-			s, err := theming.New(cat, themes)
+			s, err := build(cat, themes)
 			assert.Nil(t, s, "no snapshot on a problem")
 			require.ErrorIs(t, err, tt.want.err)
 			var verr *theming.ValidationError
@@ -237,7 +239,7 @@ func TestAProblemFromAFileKeepsFileAndPathAndNamesTheTheme(t *testing.T) {
 func TestEmptyLogoFieldsMeanTheDocumentedDefaults(t *testing.T) {
 	cat, themes := baseValues(t)
 	themes = []theming.Theme{{ID: 3, Name: "Bare"}}
-	s, err := theming.New(cat, themes)
+	s, err := build(cat, themes)
 	require.NoError(t, err)
 	body, err := s.ThemeJSON(3, "")
 	require.NoError(t, err)
@@ -450,22 +452,22 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	cat, themes := baseValues(t)
-	a, err := theming.New(cat, themes)
+	a, err := build(cat, themes)
 	require.NoError(t, err)
 	b, err := theming.Load([]byte(baseCatalog), []byte(baseThemes))
 	require.NoError(t, err)
 	assert.Regexp(t, `^[0-9a-f]{16}$`, a.Version())
 	assert.Equal(t, a.Version(), b.Version(), "the same data gives the same version, however it came in")
-	reordered, err := theming.New(cat, []theming.Theme{themes[1], themes[0]})
+	reordered, err := build(cat, []theming.Theme{themes[1], themes[0]})
 	require.NoError(t, err)
 	assert.Equal(t, a.Version(), reordered.Version(), "themes are served in id order, so their input order does not count")
 	empty := slices.Clone(themes)
 	empty[1].Colors = map[string]theming.ColorOverride{}
-	withEmpty, err := theming.New(cat, empty)
+	withEmpty, err := build(cat, empty)
 	require.NoError(t, err)
 	assert.Equal(t, a.Version(), withEmpty.Version(), "nil and empty colors are the same data")
 	themes[1].Name = "Renamed"
-	c, err := theming.New(cat, themes)
+	c, err := build(cat, themes)
 	require.NoError(t, err)
 	assert.NotEqual(t, a.Version(), c.Version(), "a changed theme changes the version")
 }
@@ -520,10 +522,19 @@ func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
 func TestValidationErrorsAreInspectable(t *testing.T) {
 	cat, themes := baseValues(t)
 	themes[0].Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "x"}}
-	_, err := theming.New(cat, themes)
+	_, err := build(cat, themes)
 	var p *theming.Problem
 	require.True(t, errors.As(err, &p), "errors.As finds the problem")
 	assert.Equal(t, 1, p.ThemeID)
 	_, err = fs.Stat(theming.DefaultFS(), "catalog.json")
 	require.NoError(t, err)
+}
+
+// build is the typed-values way in: CompileCatalog, then Snapshot.
+func build(cat theming.Catalog, themes []theming.Theme) (*theming.Snapshot, error) {
+	c, err := theming.CompileCatalog(cat)
+	if err != nil {
+		return nil, err
+	}
+	return c.Snapshot(themes)
 }

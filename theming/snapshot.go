@@ -50,25 +50,6 @@ type ResolvedTheme struct {
 	res   resolution
 }
 
-// New validates a catalog and its themes, given as Go values (read from a
-// host's database, say), and returns the resolved, immutable Snapshot:
-// the same validation, resolution and guarantees as Load. A nil or empty
-// themes slice means no themes, which is valid (ChooseTheme then reports
-// [ErrNoThemes]). If anything is wrong New returns nil and a
-// *ValidationError listing every problem; a problem inside a theme names
-// it by ThemeID ("theme 10: colors.nav-bgg: unknown component").
-//
-// New is [CompileCatalog] followed by [CompiledCatalog.Snapshot]; a host with
-// many tenants on one catalog compiles it once and builds each tenant's
-// snapshot from it.
-func New(cat Catalog, themes []Theme) (*Snapshot, error) {
-	c, err := CompileCatalog(cat)
-	if err != nil {
-		return nil, err
-	}
-	return c.Snapshot(themes)
-}
-
 // Snapshot validates themes against the catalog and returns the resolved
 // snapshot. If anything is wrong it returns nil and a *ValidationError
 // whose problems name the theme they are in by ThemeID, with paths inside

@@ -14,7 +14,7 @@ import (
 )
 
 func TestSourceFunc(t *testing.T) {
-	want, err := theming.LoadDefault()
+	want, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	boom := errors.New("boom")
 	tests := []struct {
@@ -55,7 +55,7 @@ func TestSourceFunc(t *testing.T) {
 // A host with a few fixed tenants can pick a Store per tenant with a
 // SourceFunc; TenantSource does this for many tenants built on demand.
 func ExampleSourceFunc() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		panic(err)
 	}

@@ -2,13 +2,15 @@ package theming
 
 import (
 	"context"
-	"io/fs"
 	"sync/atomic"
 )
 
 // Store holds the current Snapshot behind an atomic pointer. Readers never
-// lock and always see one whole snapshot; Reload replaces it only when the
-// new data loads completely. The zero Store is empty and ready to use.
+// lock and always see one whole snapshot. To reload, build the new
+// snapshot first ([LoadFS], [Load] or [CompiledCatalog.Snapshot]) and
+// [Store.Replace] the current one only when that succeeded: on an error the
+// previous snapshot stays current. The zero Store is empty and ready to
+// use.
 type Store struct {
 	cur atomic.Pointer[Snapshot]
 }
@@ -40,16 +42,4 @@ func (st *Store) Replace(s *Snapshot) *Snapshot {
 		return st.cur.Load()
 	}
 	return st.cur.Swap(s)
-}
-
-// Reload loads catalog.json and themes.json from fsys and, if they are
-// valid, makes them current. On error the previous snapshot stays current
-// and the error (a *ValidationError or an fs error) is returned.
-func (st *Store) Reload(fsys fs.FS) error {
-	s, err := LoadFS(fsys)
-	if err != nil {
-		return err
-	}
-	st.cur.Store(s)
-	return nil
 }

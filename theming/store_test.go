@@ -2,6 +2,7 @@ package theming_test
 
 import (
 	"context"
+	"io/fs"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -22,7 +23,7 @@ func TestStore(t *testing.T) {
 	t.Run("a failed reload keeps the previous snapshot and returns the error", func(t *testing.T) {
 		first := loadBase(t)
 		st := theming.NewStore(first)
-		err := st.Reload(fstest.MapFS{
+		err := reload(st, fstest.MapFS{
 			"catalog.json": {Data: []byte(`{"components": [`)},
 			"themes.json":  {Data: []byte(baseThemes)},
 		})
@@ -34,7 +35,7 @@ func TestStore(t *testing.T) {
 	t.Run("a good reload replaces the snapshot", func(t *testing.T) {
 		st := theming.NewStore(loadBase(t))
 		themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "Renamed" })
-		require.NoError(t, st.Reload(fstest.MapFS{
+		require.NoError(t, reload(st, fstest.MapFS{
 			"catalog.json": {Data: []byte(baseCatalog)},
 			"themes.json":  {Data: themes},
 		}))
@@ -86,14 +87,25 @@ func TestStoreConcurrentReloads(t *testing.T) {
 	failures := 0
 	for i := range 200 {
 		if i%2 == 1 {
-			if st.Reload(bad) != nil {
+			if reload(st, bad) != nil {
 				failures++
 			}
 			continue
 		}
-		require.NoError(t, st.Reload(good[(i/2)%2]))
+		require.NoError(t, reload(st, good[(i/2)%2]))
 	}
 	close(stop)
 	wg.Wait()
 	assert.Equal(t, 100, failures, "every bad reload reports its error")
+}
+
+// reload loads fsys and, if it is valid, makes it st's current snapshot,
+// as a host reloads: on an error the previous snapshot stays current.
+func reload(st *theming.Store, fsys fs.FS) error {
+	s, err := theming.LoadFS(fsys)
+	if err != nil {
+		return err
+	}
+	st.Replace(s)
+	return nil
 }

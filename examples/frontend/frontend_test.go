@@ -247,7 +247,7 @@ func TestTheBundledClientRendersTheThemeForAUserInChromium(t *testing.T) {
 	// The library's own answer, independent of the TypeScript: the
 	// example server serves the embedded data to the demo users of
 	// internal/demo/users.json, with images on its own /media/.
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	var users map[string]int
 	raw, err := os.ReadFile(filepath.Join("..", "..", "internal", "demo", "users.json"))

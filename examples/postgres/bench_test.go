@@ -54,7 +54,7 @@ func BenchmarkTenantLoad(b *testing.B) {
 	})
 	b.Run("baseline LoadDefault", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := theming.LoadDefault(); err != nil {
+			if _, err := theming.LoadFS(theming.DefaultFS()); err != nil {
 				b.Fatal(err)
 			}
 		}

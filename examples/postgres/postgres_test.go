@@ -29,7 +29,7 @@ func TestServe(t *testing.T) {
 	db, _ := startDB(t)
 	r := startReplica(t, db.DSN, config{MediaURL: "https://cdn.example/media/"}, nil)
 
-	fromFiles, err := theming.LoadDefault()
+	fromFiles, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	files := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(fromFiles), MediaBase: "https://cdn.example/media/"}))
 	defer files.Close()

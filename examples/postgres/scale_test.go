@@ -58,7 +58,7 @@ func TestScale(t *testing.T) {
 	h0 := heap()
 	kept := make([]*theming.Snapshot, baseN)
 	for i := range kept {
-		s, err := theming.LoadDefault()
+		s, err := theming.LoadFS(theming.DefaultFS())
 		require.NoError(t, err)
 		kept[i] = s
 	}

@@ -89,8 +89,9 @@ func (rl *reloader) check(force bool) {
 	}
 	rl.seen = now
 	rl.log.Debug("loading the data", "dir", rl.dir)
-	err := rl.store.Reload(os.DirFS(rl.dir))
+	snap, err := theming.LoadFS(os.DirFS(rl.dir))
 	if err == nil {
+		rl.store.Replace(snap)
 		rl.reported = nil
 		rl.log.Info("data reloaded", "dir", rl.dir)
 		return

@@ -162,7 +162,7 @@ func TestTheContrastReportRoute(t *testing.T) {
 }
 
 func TestTheReportIsRenderedOncePerSnapshot(t *testing.T) {
-	first, err := theming.LoadDefault()
+	first, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	second := failingSnapshot(t)
 	h := newReportHandler(theming.NewStore(first), discard())

@@ -116,7 +116,7 @@ func TestEveryImageURLLoads(t *testing.T) {
 
 func TestTheServersRoutes(t *testing.T) {
 	ts, _ := start(t, config{Logger: discard()})
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	ember, _ := snap.Theme(2)
 	tests := []struct {

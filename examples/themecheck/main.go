@@ -106,13 +106,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUnusable
 	}
 
-	source := "embedded default data"
-	load := theming.LoadDefault
+	source, fsys := "embedded default data", theming.DefaultFS()
 	if *dir != "" {
-		source = *dir
-		load = func() (*theming.Snapshot, error) { return theming.LoadDir(*dir) }
+		source, fsys = *dir, os.DirFS(*dir)
 	}
-	snap, err := load()
+	snap, err := theming.LoadFS(fsys)
 	if err != nil {
 		reportLoadError(stdout, stderr, source, err, *asJSON)
 		return exitUnusable

@@ -22,7 +22,7 @@ func tenantSnapshots(t testing.TB, n int) []*theming.Snapshot {
 	t.Helper()
 	out := make([]*theming.Snapshot, n)
 	for i := range out {
-		s, err := theming.LoadDefault()
+		s, err := theming.LoadFS(theming.DefaultFS())
 		require.NoError(t, err)
 		out[i] = s
 	}
@@ -724,7 +724,7 @@ func ExampleSource() {
 // their last snapshot, and a tenant never built is a missing snapshot
 // (httpadapter answers 503 with Retry-After).
 func ExampleSource_lastKnownGood() {
-	snap, err := theming.LoadDefault()
+	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		panic(err)
 	}
