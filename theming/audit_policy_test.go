@@ -26,8 +26,8 @@ func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
-			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
-			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: muted, Dark: "hsl(0, 0%, 100%)"},
+			{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
+			{ID: "muted", Name: "Muted", Fallback: theming.PerScheme{Light: muted, Dark: "hsl(0, 0%, 100%)"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
 	})
@@ -212,7 +212,7 @@ func TestSnapshotAuditTheme(t *testing.T) {
 // overridden to a mid grey.
 func TestCompiledCatalogAuditTheme(t *testing.T) {
 	cat := loadBase(t).Catalog()
-	draft := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.ColorOverride{"text": {Dark: "hsl(0, 0%, 60%)"}}}
+	draft := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.PerScheme{"text": {Dark: "hsl(0, 0%, 60%)"}}}
 	rep, err := cat.AuditTheme(draft, contrast.Policy{})
 	require.NoError(t, err)
 	require.Equal(t, 8, rep.Checked, "4 rules in 2 schemes, of the draft alone")
@@ -250,7 +250,7 @@ func TestCompiledCatalogAuditTheme(t *testing.T) {
 
 func TestCompiledCatalogAuditThemeRefusesABadTheme(t *testing.T) {
 	cat := loadBase(t).Catalog()
-	bad := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.ColorOverride{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}}
+	bad := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.PerScheme{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}}
 	rep, err := cat.AuditTheme(bad, contrast.Policy{})
 	assert.Nil(t, rep, "no report for a theme that does not validate")
 	var verr *theming.ValidationError

@@ -104,3 +104,39 @@ func TestEncodedBodiesAreCopies(t *testing.T) {
 	c, _ := s.ThemesJSON("/m/")
 	assert.Equal(t, byte('['), c[0])
 }
+
+// A fallback always has both values, so the served catalog writes both
+// keys of every fallback even though PerScheme leaves an empty value out.
+func TestServedFallbacksHaveBothSchemes(t *testing.T) {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	require.NoError(t, err)
+	var defs []struct {
+		ID       string         `json:"component_id"`
+		Fallback map[string]any `json:"fallback"`
+	}
+	require.NoError(t, json.Unmarshal(s.ComponentDefsJSON(), &defs))
+	require.Len(t, defs, 66, "the default catalog's visible components")
+	for _, d := range defs {
+		assert.Len(t, d.Fallback, 2, "%s: light and dark", d.ID)
+		assert.NotEmpty(t, d.Fallback["light"], "%s: light", d.ID)
+		assert.NotEmpty(t, d.Fallback["dark"], "%s: dark", d.ID)
+	}
+}
+
+func TestPerSchemeFor(t *testing.T) {
+	p := theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "page"}
+	tests := []struct {
+		name string
+		give theming.Scheme
+		want string
+	}{
+		{"light gives the light value", theming.Light, "hsl(0, 0%, 100%)"},
+		{"dark gives the dark value", theming.Dark, "page"},
+		{"a scheme that is neither gives nothing", theming.Scheme("purple"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, p.For(tt.give))
+		})
+	}
+}

@@ -41,7 +41,7 @@ func ExampleCompiledCatalog_AuditTheme() {
 	}
 	cat := s.Catalog()
 
-	draft := theming.Theme{ID: 5, Name: "Draft", Colors: map[string]theming.ColorOverride{
+	draft := theming.Theme{ID: 5, Name: "Draft", Colors: map[string]theming.PerScheme{
 		"text-primary": {Light: "hsl(0, 0%, 60%)"},
 	}}
 	rep, err := cat.AuditTheme(draft, contrast.Policy{})
@@ -55,7 +55,7 @@ func ExampleCompiledCatalog_AuditTheme() {
 		fmt.Printf("%s on %s: %.2f:1; move the %s to %s\n", f[0].Component, f[0].Target.Value, f[0].Ratio, fix.Side, fix.Color())
 	}
 
-	draft.Colors = map[string]theming.ColorOverride{"text-primray": {Light: "hsl(0, 0%, 20%)"}}
+	draft.Colors = map[string]theming.PerScheme{"text-primray": {Light: "hsl(0, 0%, 20%)"}}
 	_, err = cat.AuditTheme(draft, contrast.Policy{})
 	var verr *theming.ValidationError
 	fmt.Println(errors.As(err, &verr), err)
@@ -73,8 +73,8 @@ func ExampleSnapshot_AuditWith() {
 	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
-			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
-			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: "hsl(0, 0%, 46.53%)", Dark: "hsl(0, 0%, 100%)"},
+			{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
+			{ID: "muted", Name: "Muted", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 46.53%)", Dark: "hsl(0, 0%, 100%)"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
 	})

@@ -97,10 +97,10 @@ func ExampleCompileCatalog() {
 		PalettePreview: []string{"primary"},
 		Components: []theming.Component{
 			{ID: "page", Name: "Page",
-				Fallback:  theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"},
+				Fallback:  theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"},
 				Variables: []theming.Variable{{CSSVariable: "--page"}}},
 			{ID: "primary", Name: "Primary",
-				Fallback:  theming.Fallback{Light: "hsl(210, 50%, 40%)", Dark: "hsl(210, 50%, 70%)"},
+				Fallback:  theming.PerScheme{Light: "hsl(210, 50%, 40%)", Dark: "hsl(210, 50%, 70%)"},
 				Variables: []theming.Variable{{CSSVariable: "--primary"}}},
 		},
 	}
@@ -108,7 +108,7 @@ func ExampleCompileCatalog() {
 	// their documented defaults.
 	themes := []theming.Theme{{
 		ID: 10, Name: "Forest", IsDefault: true,
-		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(150, 40%, 30%)"}},
+		Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(150, 40%, 30%)"}},
 	}}
 	compiled, err := theming.CompileCatalog(cat)
 	if err != nil {
@@ -125,7 +125,7 @@ func ExampleCompileCatalog() {
 	fmt.Println(forest.Name(), c, forest.Theme().LightModeLogoType)
 
 	// A row that names a component the catalog does not have.
-	themes[0].Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
+	themes[0].Colors = map[string]theming.PerScheme{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
 	_, err = compiled.Snapshot(themes)
 	fmt.Println(err)
 	var verr *theming.ValidationError
@@ -154,13 +154,13 @@ func ExampleCompiledCatalog_Snapshot() {
 		return
 	}
 	acme, err := cc.Snapshot([]theming.Theme{{ID: 1, Name: "Acme red",
-		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(0, 70%, 45%)"}}}})
+		Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(0, 70%, 45%)"}}}})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	globex, err := cc.Snapshot([]theming.Theme{{ID: 1, Name: "Globex green",
-		Colors: map[string]theming.ColorOverride{"primary": {Light: "hsl(140, 50%, 35%)"}}}})
+		Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(140, 50%, 35%)"}}}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -173,7 +173,7 @@ func ExampleCompiledCatalog_Snapshot() {
 
 	// A tenant whose row has a hex color where an hsl() string belongs.
 	_, err = cc.Snapshot([]theming.Theme{{ID: 2, Name: "Initech",
-		Colors: map[string]theming.ColorOverride{"primary": {Light: "#1a73e8"}}}})
+		Colors: map[string]theming.PerScheme{"primary": {Light: "#1a73e8"}}}})
 	fmt.Println(err)
 	// Output:
 	// Acme red hsl(0, 70%, 45%) true
@@ -195,11 +195,11 @@ func ExampleCompiledCatalog_CheckTheme() {
 		return
 	}
 	edit := theming.Theme{ID: 4, Name: "Night", LogoAlignment: theming.AlignCenter,
-		Colors: map[string]theming.ColorOverride{"surface": {Dark: "hsl(222, 25%, 14%)"}}}
+		Colors: map[string]theming.PerScheme{"surface": {Dark: "hsl(222, 25%, 14%)"}}}
 	fmt.Println("first edit:", cc.CheckTheme(edit))
 
 	edit.LogoAlignment = "middle"
-	edit.Colors["primary"] = theming.ColorOverride{Dark: "primary-button"}
+	edit.Colors["primary"] = theming.PerScheme{Dark: "primary-button"}
 	err = cc.CheckTheme(edit)
 	fmt.Println("second edit:", err)
 	fmt.Println("cycle:", errors.Is(err, theming.ErrCycle))
@@ -227,7 +227,7 @@ func ExampleCompiledCatalog_SnapshotLenient() {
 	}
 	s, err := cc.SnapshotLenient([]theming.Theme{
 		{ID: 1, Name: "Light", IsDefault: true},
-		{ID: 2, Name: "Broken", Colors: map[string]theming.ColorOverride{"nav-bgg": {Dark: "hsl(220, 60%, 30%)"}}},
+		{ID: 2, Name: "Broken", Colors: map[string]theming.PerScheme{"nav-bgg": {Dark: "hsl(220, 60%, 30%)"}}},
 	})
 	for _, t := range s.Themes() {
 		fmt.Println("serving theme", t.ID(), t.Name())

@@ -99,7 +99,7 @@ func (s *Snapshot) ThemeJSON(id int, mediaBase string) ([]byte, error) {
 func (r *ResolvedTheme) served(base string, palette []string) servedTheme {
 	t := r.theme
 	if t.Colors == nil {
-		t.Colors = map[string]ColorOverride{}
+		t.Colors = map[string]PerScheme{}
 	}
 	for _, pair := range t.pairs() {
 		if *pair != nil {

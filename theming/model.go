@@ -35,7 +35,7 @@ type Catalog struct {
 type Component struct {
 	ID              string           `json:"component_id"`
 	Name            string           `json:"name"`
-	Fallback        Fallback         `json:"fallback"`
+	Fallback        PerScheme        `json:"fallback"`
 	Variables       []Variable       `json:"variables"`
 	ContrastAgainst []ContrastTarget `json:"contrast_against,omitempty"`
 	CanEditOpacity  *bool            `json:"can_edit_opacity,omitempty"`
@@ -43,20 +43,28 @@ type Component struct {
 	Hidden          bool             `json:"hidden,omitempty"`
 }
 
-// Fallback is a component's default color per color scheme. Each value is
-// an hsl()/hsla() color or the id of another component, whose color in the
-// same scheme is taken. Values are kept exactly as the catalog wrote them.
-type Fallback struct {
-	Light string `json:"light"`
-	Dark  string `json:"dark"`
+// PerScheme is a pair of values, one per color scheme: a component's
+// fallback (Component.Fallback) or a theme's override of a component
+// (Theme.Colors). Each value is an hsl()/hsla() color or the id of another
+// component, whose color in the same scheme is taken, kept exactly as
+// written. A fallback has both values; in an override either may be
+// empty, meaning the component's fallback applies in that scheme. An empty
+// value is left out of the JSON form.
+type PerScheme struct {
+	Light string `json:"light,omitempty"`
+	Dark  string `json:"dark,omitempty"`
 }
 
-// For returns the fallback value for scheme s.
-func (f Fallback) For(s Scheme) string {
-	if s == Dark {
-		return f.Dark
+// For returns the value for scheme s: Light's or Dark's, and "" for a
+// scheme that is neither.
+func (p PerScheme) For(s Scheme) string {
+	switch s {
+	case Light:
+		return p.Light
+	case Dark:
+		return p.Dark
 	}
-	return f.Light
+	return ""
 }
 
 // Variable is a CSS custom property driven by a component. Its value is
@@ -104,28 +112,28 @@ type themesDoc struct {
 // LogoTypeDefault and AlignLeft, and is served as that value. A nil Colors
 // map means no overrides and is served as {}.
 type Theme struct {
-	Colors                   map[string]ColorOverride `json:"colors"`
-	ID                       int                      `json:"id"`
-	Name                     string                   `json:"name"`
-	Favicon                  *string                  `json:"favicon"`
-	Logo                     *string                  `json:"logo"`
-	LogoInverse              *string                  `json:"logo_inverse"`
-	CompactLogo              *string                  `json:"compact_logo"`
-	CompactLogoInverse       *string                  `json:"compact_logo_inverse"`
-	LogoSite                 *ImagePair               `json:"logo_site"`
-	LightModeLogoType        string                   `json:"light_mode_logo_type"`
-	DarkModeLogoType         string                   `json:"dark_mode_logo_type"`
-	LogoAlignment            string                   `json:"logo_alignment"`
-	LogoHeight               int                      `json:"logo_height"`
-	LogoMarginLeft           int                      `json:"logo_margin_left"`
-	LogoMarginTop            int                      `json:"logo_margin_top"`
-	CompactLightModeLogoType string                   `json:"compact_light_mode_logo_type"`
-	CompactDarkModeLogoType  string                   `json:"compact_dark_mode_logo_type"`
-	CompactLogoSize          int                      `json:"compact_logo_size"`
-	DefaultGroupBanner       *ImagePair               `json:"default_group_banner"`
-	DefaultEventBanner       *ImagePair               `json:"default_event_banner"`
-	DefaultUserProfileBanner *ImagePair               `json:"default_user_profile_banner"`
-	IsDefault                bool                     `json:"is_default"`
+	Colors                   map[string]PerScheme `json:"colors"`
+	ID                       int                  `json:"id"`
+	Name                     string               `json:"name"`
+	Favicon                  *string              `json:"favicon"`
+	Logo                     *string              `json:"logo"`
+	LogoInverse              *string              `json:"logo_inverse"`
+	CompactLogo              *string              `json:"compact_logo"`
+	CompactLogoInverse       *string              `json:"compact_logo_inverse"`
+	LogoSite                 *ImagePair           `json:"logo_site"`
+	LightModeLogoType        string               `json:"light_mode_logo_type"`
+	DarkModeLogoType         string               `json:"dark_mode_logo_type"`
+	LogoAlignment            string               `json:"logo_alignment"`
+	LogoHeight               int                  `json:"logo_height"`
+	LogoMarginLeft           int                  `json:"logo_margin_left"`
+	LogoMarginTop            int                  `json:"logo_margin_top"`
+	CompactLightModeLogoType string               `json:"compact_light_mode_logo_type"`
+	CompactDarkModeLogoType  string               `json:"compact_dark_mode_logo_type"`
+	CompactLogoSize          int                  `json:"compact_logo_size"`
+	DefaultGroupBanner       *ImagePair           `json:"default_group_banner"`
+	DefaultEventBanner       *ImagePair           `json:"default_event_banner"`
+	DefaultUserProfileBanner *ImagePair           `json:"default_user_profile_banner"`
+	IsDefault                bool                 `json:"is_default"`
 }
 
 // The values of a theme's logo-type fields (LightModeLogoType,
@@ -215,22 +223,6 @@ func (t Theme) clone() Theme {
 		}
 	}
 	return t
-}
-
-// ColorOverride is a theme's color for one component, per scheme. Either
-// value may be empty, meaning the component's fallback applies in that
-// scheme. Values take the same two forms as fallbacks.
-type ColorOverride struct {
-	Light string `json:"light,omitempty"`
-	Dark  string `json:"dark,omitempty"`
-}
-
-// For returns the override for scheme s, or "" when there is none.
-func (o ColorOverride) For(s Scheme) string {
-	if s == Dark {
-		return o.Dark
-	}
-	return o.Light
 }
 
 // ImagePair is an image in two sizes. Either may be null, and a theme's

@@ -131,10 +131,10 @@ type themeProblem struct {
 }
 
 func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
-	over := func(id string, o theming.ColorOverride) func(*theming.Catalog, []theming.Theme) {
+	over := func(id string, o theming.PerScheme) func(*theming.Catalog, []theming.Theme) {
 		return func(_ *theming.Catalog, th []theming.Theme) {
 			th[0].ID = 10
-			th[0].Colors = map[string]theming.ColorOverride{id: o}
+			th[0].Colors = map[string]theming.PerScheme{id: o}
 		}
 	}
 	str := func(s string) *string { return &s }
@@ -144,23 +144,23 @@ func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
 		change func(*theming.Catalog, []theming.Theme)
 		want   themeProblem
 	}{
-		{"an override of an unknown component", over("nav-bgg", theming.ColorOverride{Light: "hsl(0, 0%, 0%)"}),
+		{"an override of an unknown component", over("nav-bgg", theming.PerScheme{Light: "hsl(0, 0%, 0%)"}),
 			themeProblem{"colors.nav-bgg", "nav-bgg", 10, "", theming.ErrUnknownComponent, `unknown component "nav-bgg"`}},
-		{"an override of a hidden component", over("old", theming.ColorOverride{Dark: "primary"}),
+		{"an override of a hidden component", over("old", theming.PerScheme{Dark: "primary"}),
 			themeProblem{"colors.old", "old", 10, "", theming.ErrHiddenReference, `refers to hidden component "old"`}},
-		{"an override key that is not a component id", over("Nav", theming.ColorOverride{Dark: "primary"}),
+		{"an override key that is not a component id", over("Nav", theming.PerScheme{Dark: "primary"}),
 			themeProblem{`colors["Nav"]`, "Nav", 10, "", theming.ErrInvalid, `"Nav" is not a component id (lower-case words joined by hyphens): component id takes lower-case letters, digits and hyphens only at offset 0`}},
-		{"an override with a malformed color", over("primary", theming.ColorOverride{Dark: "hsl(1 2% 3%"}),
+		{"an override with a malformed color", over("primary", theming.PerScheme{Dark: "hsl(1 2% 3%"}),
 			themeProblem{"colors.primary.dark", "primary", 10, theming.Dark, theming.ErrInvalid, `"hsl(1 2% 3%" is neither an hsl()/hsla() color nor a component id: missing ")" at offset 11`}},
-		{"an override naming an unknown component", over("primary", theming.ColorOverride{Light: "nav-bgg"}),
+		{"an override naming an unknown component", over("primary", theming.PerScheme{Light: "nav-bgg"}),
 			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrUnknownComponent, `unknown component "nav-bgg"`}},
-		{"an override naming a CSS variable", over("primary", theming.ColorOverride{Light: "--page"}),
+		{"an override naming a CSS variable", over("primary", theming.PerScheme{Light: "--page"}),
 			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"--page" is neither an hsl()/hsla() color nor a component id: a CSS variable cannot stand here`}},
-		{"an override with a hex color", over("primary", theming.ColorOverride{Light: "#1a73e8"}),
+		{"an override with a hex color", over("primary", theming.PerScheme{Light: "#1a73e8"}),
 			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`}},
-		{"an override that closes a cycle", over("primary", theming.ColorOverride{Dark: "button-focus"}),
+		{"an override that closes a cycle", over("primary", theming.PerScheme{Dark: "button-focus"}),
 			themeProblem{"colors", "primary", 10, theming.Dark, theming.ErrCycle, "fallback cycle in dark scheme under theme 10: primary -> button-focus -> button -> primary"}},
-		{"an override that makes the page translucent", over("page", theming.ColorOverride{Light: "scrim"}),
+		{"an override that makes the page translucent", over("page", theming.PerScheme{Light: "scrim"}),
 			themeProblem{"colors", "page", 10, theming.Light, theming.ErrInvalid, `the page background "page" resolves to hsla(0, 0%, 0%, 0.5) in light scheme; it must be opaque`}},
 		{"a theme id of zero", func(_ *theming.Catalog, th []theming.Theme) { th[1].ID = 0 },
 			themeProblem{"themes[1].id", "", 0, "", theming.ErrInvalid, "must be greater than 0, not 0"}},
@@ -263,7 +263,7 @@ func TestSnapshotsKeepTheirOwnCopies(t *testing.T) {
 
 	cat.Components[0].Name = "Changed"
 	*cat.Components[1].Variables[1].LightnessOffset = 50
-	themes[0].Colors["primary"] = theming.ColorOverride{Light: "hsl(0, 100%, 50%)"}
+	themes[0].Colors["primary"] = theming.PerScheme{Light: "hsl(0, 100%, 50%)"}
 	*themes[0].Favicon = "changed.png"
 	themes[0].LogoSite.Original = nil
 	themes[1].Name = "Changed"
@@ -290,7 +290,7 @@ func TestCheckTheme(t *testing.T) {
 	t.Run("a good theme passes", func(t *testing.T) {
 		good := themes[0]
 		good.ID = 7
-		good.Colors = map[string]theming.ColorOverride{"primary": {Light: "hsl(30, 80%, 40%)", Dark: "text"}}
+		good.Colors = map[string]theming.PerScheme{"primary": {Light: "hsl(30, 80%, 40%)", Dark: "text"}}
 		assert.NoError(t, cc.CheckTheme(good))
 		assert.NoError(t, cc.CheckTheme(theming.Theme{ID: 8, Name: "Bare"}), "empty logo fields take their defaults")
 	})
@@ -301,13 +301,13 @@ func TestCheckTheme(t *testing.T) {
 		line   string
 	}{
 		{"an unknown component", func(th *theming.Theme) {
-			th.Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
+			th.Colors = map[string]theming.PerScheme{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
 		}, theming.ErrUnknownComponent, `theme 10: colors.nav-bgg: unknown component "nav-bgg"`},
 		{"a cycle", func(th *theming.Theme) {
-			th.Colors = map[string]theming.ColorOverride{"primary": {Light: "button"}}
+			th.Colors = map[string]theming.PerScheme{"primary": {Light: "button"}}
 		}, theming.ErrCycle, "theme 10: colors: fallback cycle in light scheme under theme 10: primary -> button -> primary"},
 		{"a hex color", func(th *theming.Theme) {
-			th.Colors = map[string]theming.ColorOverride{"text": {Dark: "#1a73e8"}}
+			th.Colors = map[string]theming.PerScheme{"text": {Dark: "#1a73e8"}}
 		}, theming.ErrInvalid, `theme 10: colors.text.dark: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`},
 		{"an unsafe image", func(th *theming.Theme) { th.Favicon = new(string) }, theming.ErrInvalid,
 			`theme 10: favicon: "" is not a media path or an http(s) URL: empty path`},
@@ -352,7 +352,7 @@ func TestSnapshotLenient(t *testing.T) {
 	t.Run("bad themes are left out and named", func(t *testing.T) {
 		broken := themes[0]
 		broken.ID = 5
-		broken.Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "primary"}}
+		broken.Colors = map[string]theming.PerScheme{"nav-bgg": {Light: "primary"}}
 		dup := themes[1]
 		dup.Name = "Second plain"
 		noID := themes[1]
@@ -462,7 +462,7 @@ func TestVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a.Version(), reordered.Version(), "themes are served in id order, so their input order does not count")
 	empty := slices.Clone(themes)
-	empty[1].Colors = map[string]theming.ColorOverride{}
+	empty[1].Colors = map[string]theming.PerScheme{}
 	withEmpty, err := build(cat, empty)
 	require.NoError(t, err)
 	assert.Equal(t, a.Version(), withEmpty.Version(), "nil and empty colors are the same data")
@@ -489,7 +489,7 @@ func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
 		wg.Go(func() {
 			for i := range 50 {
 				th := append([]theming.Theme(nil), themes...)
-				th[0].Colors = map[string]theming.ColorOverride{"primary": {Light: fmt.Sprintf("hsl(%d, 40%%, 30%%)", (w*50+i)%360)}}
+				th[0].Colors = map[string]theming.PerScheme{"primary": {Light: fmt.Sprintf("hsl(%d, 40%%, 30%%)", (w*50+i)%360)}}
 				s, err := cc.Snapshot(th)
 				if !assert.NoError(t, err) {
 					return
@@ -521,7 +521,7 @@ func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
 
 func TestValidationErrorsAreInspectable(t *testing.T) {
 	cat, themes := baseValues(t)
-	themes[0].Colors = map[string]theming.ColorOverride{"nav-bgg": {Light: "x"}}
+	themes[0].Colors = map[string]theming.PerScheme{"nav-bgg": {Light: "x"}}
 	_, err := build(cat, themes)
 	var p *theming.Problem
 	require.True(t, errors.As(err, &p), "errors.As finds the problem")

@@ -135,7 +135,7 @@ func BenchmarkTenants(b *testing.B) {
 				for i := range snaps {
 					t := themes[i%len(themes)]
 					t.ID = 1
-					t.Colors = map[string]theming.ColorOverride{
+					t.Colors = map[string]theming.PerScheme{
 						"primary":         {Light: fmt.Sprintf("hsl(%d, 60%%, 40%%)", i%360), Dark: fmt.Sprintf("hsl(%d, 60%%, 70%%)", i%360)},
 						"secondary":       {Light: "hsl(200, 30%, 45%)"},
 						"page-background": {Dark: "hsl(220, 15%, 9%)"},

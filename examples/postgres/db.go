@@ -150,7 +150,7 @@ func readThemes(ctx context.Context, db querier, tenant string, own bool) ([]the
 	_, err = pgx.ForEachRow(rows, []any{&themeID, &component, &scheme, &value}, func() error {
 		t := &themes[byID[themeID]] // the foreign key guarantees the theme
 		if t.Colors == nil {
-			t.Colors = map[string]theming.ColorOverride{}
+			t.Colors = map[string]theming.PerScheme{}
 		}
 		o := t.Colors[component]
 		if scheme == string(theming.Dark) {

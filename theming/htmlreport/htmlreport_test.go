@@ -380,8 +380,8 @@ func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
-			{ID: "page", Name: "Page", Fallback: theming.Fallback{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
-			{ID: "muted", Name: "Muted", Fallback: theming.Fallback{Light: muted, Dark: "hsl(0, 0%, 100%)"},
+			{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 0%)"}},
+			{ID: "muted", Name: "Muted", Fallback: theming.PerScheme{Light: muted, Dark: "hsl(0, 0%, 100%)"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
 	})
