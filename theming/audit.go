@@ -182,7 +182,7 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 				})
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
-				key := pairKey{f.Foreground, f.Background, contrast.Type(ru.target.ContrastType)}
+				key := pairKey{f.Foreground, f.Background, ru.target.ContrastType}
 				if m, ok := first[key]; ok {
 					f.copyMeasures(&r.Findings[m])
 				} else {
@@ -211,7 +211,7 @@ type pairKey struct {
 // the type: Check cannot fail. The Lc is measured whether or not p checks
 // APCA.
 func (f *Finding) measure(p contrast.Policy) {
-	res, _ := p.Check(f.Foreground, f.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
+	res, _ := p.Check(f.Foreground, f.Background, f.Backdrop, f.Target.ContrastType)
 	f.Ratio, f.Rendered, f.Required = res.Exact, res.Rendered, res.Required
 	f.WCAGPass, f.Pass = res.WCAGPass, res.Pass
 	if res.APCA {

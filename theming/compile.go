@@ -82,11 +82,25 @@ const (
 // varLoc locates a CSS variable: component index and variable index.
 type varLoc struct{ comp, v int }
 
+// schemeIndex returns the index of a scheme the library iterates over
+// (one of [Schemes]); for a scheme from outside, use lookupScheme.
 func schemeIndex(s Scheme) int {
 	if s == Dark {
 		return 1
 	}
 	return 0
+}
+
+// lookupScheme returns the index of s, and false for a scheme that is
+// neither Light nor Dark.
+func lookupScheme(s Scheme) (int, bool) {
+	switch s {
+	case Light:
+		return 0, true
+	case Dark:
+		return 1, true
+	}
+	return 0, false
 }
 
 // CompileCatalog validates cat and compiles it. If anything is wrong it
@@ -262,12 +276,12 @@ func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorre
 	}
 	for k, t := range comp.ContrastAgainst {
 		tsp := sp.at("contrast_against", k)
-		if checkRequired(tsp, "type", id, t.Type) {
-			checkOneOf(tsp, "type", id, t.Type, TargetComponent, TargetVariable, TargetHSL)
+		if checkRequired(tsp, "type", id, string(t.Type)) {
+			checkOneOf(tsp, "type", id, string(t.Type), string(TargetComponent), string(TargetVariable), string(TargetHSL))
 		}
 		checkRequired(tsp, "value", id, t.Value)
-		if checkRequired(tsp, "contrast_type", id, t.ContrastType) {
-			checkOneOf(tsp, "contrast_type", id, t.ContrastType, string(contrast.Text), string(contrast.NonText))
+		if checkRequired(tsp, "contrast_type", id, string(t.ContrastType)) {
+			checkOneOf(tsp, "contrast_type", id, string(t.ContrastType), string(contrast.Text), string(contrast.NonText))
 		}
 	}
 	switch {

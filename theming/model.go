@@ -3,6 +3,8 @@ package theming
 import (
 	"iter"
 	"maps"
+
+	"github.com/themekit/themekit/contrast"
 )
 
 // Scheme is a color scheme: Light or Dark.
@@ -79,19 +81,23 @@ type Variable struct {
 	Lightness       *float64 `json:"lightness,omitempty"`
 }
 
-// Contrast target types.
+// TargetKind is what a [ContrastTarget]'s Value names: its JSON "type".
+type TargetKind string
+
+// The kinds of contrast target.
 const (
-	TargetComponent = "component" // Value is a component id
-	TargetVariable  = "variable"  // Value is a CSS custom property name
-	TargetHSL       = "hsl"       // Value is a literal hsl() color
+	TargetComponent TargetKind = "component" // Value is a component id
+	TargetVariable  TargetKind = "variable"  // Value is a CSS custom property name
+	TargetHSL       TargetKind = "hsl"       // Value is a literal hsl() color
 )
 
 // ContrastTarget names a color a component must be checked against, and
-// the rule that applies: contrast_type "text" (4.5:1) or "non-text" (3:1).
+// the rule that applies: contrast_type [contrast.Text] (4.5:1 at AA) or
+// [contrast.NonText] (3:1), the two a catalog may use.
 type ContrastTarget struct {
-	Type         string `json:"type"`
-	Value        string `json:"value"`
-	ContrastType string `json:"contrast_type"`
+	Type         TargetKind    `json:"type"`
+	Value        string        `json:"value"`
+	ContrastType contrast.Type `json:"contrast_type"`
 }
 
 // themesDoc is the content of themes.json: a Theme list under "themes".

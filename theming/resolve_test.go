@@ -2,6 +2,7 @@ package theming_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -198,4 +199,33 @@ func TestPalettePreview(t *testing.T) {
 	// primary under theme 1 in light, and the 50% black scrim composited
 	// over the white page: a 0.5 grey.
 	assert.Equal(t, []string{"hsl(120,40%,30%)", "hsl(0,0%,50%)"}, rt.PalettePreview())
+}
+
+// A scheme that is neither light nor dark has no colors: Color and
+// Variable answer false and the iterators yield nothing, rather than the
+// light scheme's values.
+func TestAnUnknownSchemeHasNoColors(t *testing.T) {
+	rt, ok := loadBase(t).Theme(1)
+	require.True(t, ok)
+	_, ok = rt.Color(theming.Light, "primary")
+	require.True(t, ok, "the component and the light scheme exist")
+	_, ok = rt.Variable(theming.Dark, "--primary")
+	require.True(t, ok, "the variable and the dark scheme exist")
+
+	for _, sc := range []theming.Scheme{"purple", "", "Light", "DARK"} {
+		t.Run("scheme "+strconv.Quote(string(sc)), func(t *testing.T) {
+			c, ok := rt.Color(sc, "primary")
+			assert.False(t, ok, "Color")
+			assert.Equal(t, colorref.Color{}, c, "Color")
+			v, ok := rt.Variable(sc, "--primary")
+			assert.False(t, ok, "Variable")
+			assert.Equal(t, colorref.Color{}, v, "Variable")
+			for id := range rt.Colors(sc) {
+				t.Errorf("Colors yields %s", id)
+			}
+			for name := range rt.Variables(sc) {
+				t.Errorf("Variables yields %s", name)
+			}
+		})
+	}
 }

@@ -243,36 +243,46 @@ func (r *ResolvedTheme) Name() string { return r.theme.Name }
 func (r *ResolvedTheme) Theme() Theme { return r.theme }
 
 // Color returns the resolved color of a visible component in scheme sc.
-func (r *ResolvedTheme) Color(sc Scheme, componentID string) (colorref.Color, bool) {
+// ok is false for a component that is not visible and for a scheme that
+// is neither [Light] nor [Dark].
+func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, ok bool) {
+	k, ok := lookupScheme(sc)
+	if !ok {
+		return colorref.Color{}, false
+	}
 	i, ok := r.cat.visibleIndex(componentID)
 	if !ok {
 		return colorref.Color{}, false
 	}
-	return r.res.colors[schemeIndex(sc)][i], true
+	return r.res.colors[k][i], true
 }
 
 // Variable returns the value of a visible component's CSS variable in
-// scheme sc.
-func (r *ResolvedTheme) Variable(sc Scheme, name string) (colorref.Color, bool) {
-	if !r.cat.ok() {
+// scheme sc. ok is false for a name no visible component defines and for
+// a scheme that is neither [Light] nor [Dark].
+func (r *ResolvedTheme) Variable(sc Scheme, name string) (c colorref.Color, ok bool) {
+	k, ok := lookupScheme(sc)
+	if !ok || !r.cat.ok() {
 		return colorref.Color{}, false
 	}
 	n, ok := r.cat.varByName[name]
 	if !ok {
 		return colorref.Color{}, false
 	}
-	return r.value(schemeIndex(sc), n), true
+	return r.value(k, n), true
 }
 
 // Colors yields each visible component's id and resolved color in scheme
-// sc, in catalog order.
+// sc, in catalog order; nothing for a scheme that is neither [Light] nor
+// [Dark].
 func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
-		if !r.cat.ok() {
+		k, ok := lookupScheme(sc)
+		if !ok || !r.cat.ok() {
 			return
 		}
 		for _, i := range r.cat.visible {
-			if !yield(r.cat.cat.Components[i].ID, r.res.colors[schemeIndex(sc)][i]) {
+			if !yield(r.cat.cat.Components[i].ID, r.res.colors[k][i]) {
 				return
 			}
 		}
@@ -280,11 +290,16 @@ func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 }
 
 // Variables yields each visible CSS variable's name and value in scheme
-// sc, in catalog order.
+// sc, in catalog order; nothing for a scheme that is neither [Light] nor
+// [Dark].
 func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
+		k, ok := lookupScheme(sc)
+		if !ok {
+			return
+		}
 		for n, vd := range r.vars() {
-			if !yield(vd.v.CSSVariable, r.value(schemeIndex(sc), n)) {
+			if !yield(vd.v.CSSVariable, r.value(k, n)) {
 				return
 			}
 		}

@@ -104,7 +104,7 @@ func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
 	} else {
 		s.Foreground = cs.Color
 	}
-	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
+	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, f.Target.ContrastType)
 	if err != nil || !res.WCAGPass {
 		return Suggestion{}, false
 	}

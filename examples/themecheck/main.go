@@ -178,7 +178,7 @@ func verify(f theming.Finding, s theming.Suggestion) bool {
 	if err != nil {
 		return false
 	}
-	res, err := f.Policy.Check(fg, bg, f.Backdrop, contrast.Type(f.Target.ContrastType))
+	res, err := f.Policy.Check(fg, bg, f.Backdrop, f.Target.ContrastType)
 	return err == nil && res.WCAGPass && res.Required == f.Required
 }
 

@@ -222,7 +222,7 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:   f.Component,
 		Target:      f.Target,
-		Text:        f.Target.ContrastType != string(contrast.NonText),
+		Text:        f.Target.ContrastType != contrast.NonText,
 		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
 		Ratio:       formatRatio(f.Ratio),
 		Rendered:    renderedIfDifferent(f.Ratio, f.Rendered),
