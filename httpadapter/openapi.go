@@ -4,10 +4,12 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
+
+	"github.com/themekit/themekit/theming"
 )
 
 // openAPIJSON is the OpenAPI 3.1 document of the API, written by hand
@@ -78,30 +80,21 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.rep.write(w, r, e.c.k.json)
 }
 
-// checkServerURL checks OpenAPI's serverURL and returns it without a
-// trailing slash: "" and "/" become "".
+// checkServerURL checks OpenAPI's serverURL under theming's base URL rule
+// ([theming.NormalizeMediaBase]: a server URL is a base URL too) and
+// returns it without a trailing slash: "" and "/" become "".
 func checkServerURL(s string) (string, error) {
-	u, err := url.Parse(s)
-	switch {
-	case strings.IndexFunc(s, notURIChar) >= 0:
-		return "", errorf("OpenAPI server URL %q: want URI characters only (escape others as %%XX)", s)
-	case err != nil:
+	if s == "" {
+		return "", nil
+	}
+	if _, err := theming.NormalizeMediaBase(s); err != nil {
+		var mb *theming.MediaBaseError
+		if errors.As(err, &mb) {
+			return "", errorf("OpenAPI server URL %q: %s", s, mb.Reason)
+		}
 		return "", errorf("OpenAPI server URL %q: %v", s, err)
-	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
-		return "", errorf("OpenAPI server URL %q: want no query, fragment or user information", s)
-	case s == "" || u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
-	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
-	default:
-		return "", errorf("OpenAPI server URL %q: want an absolute http(s) URL or a path starting with \"/\"", s)
 	}
 	return strings.TrimRight(s, "/"), nil
-}
-
-// notURIChar reports whether r may not stand in a URI (RFC 3986): only
-// unreserved and reserved characters and "%" may.
-func notURIChar(r rune) bool {
-	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
-		strings.ContainsRune("-._~:/?#[]@!$&'()*+,;=%", r))
 }
 
 // openAPIDocument returns the embedded document completed for the host:

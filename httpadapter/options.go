@@ -28,7 +28,9 @@ type Options struct {
 	// MediaBase is the URL that image paths in theme records are joined
 	// to: an absolute http(s) URL ("https://cdn.example.com/media/") or a
 	// path starting with "/". "" means theming.DefaultMediaBase, "/media/".
-	// A trailing slash is added when missing.
+	// A trailing slash is added when missing. The rule is
+	// [theming.NormalizeMediaBase]'s: a protocol-relative ("//host/"),
+	// scheme-less or non-http(s) base makes the constructors panic.
 	MediaBase string
 
 	// PreferredTheme tells which theme the requesting user prefers: a

@@ -6,8 +6,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"html/template"
-	"net/url"
 	"strings"
+
+	"github.com/themekit/themekit/theming"
 )
 
 // pageIndent is the indent of the JSON on the browsable page, DRF's.
@@ -182,12 +183,16 @@ func displayString(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// isLink reports whether s is worth a link: an absolute http(s) URL or
-// an absolute path (not a scheme-relative "//host" reference).
+// isLink reports whether s is worth a link: what theming's base URL rule
+// ([theming.NormalizeMediaBase]) accepts, an absolute http(s) URL or an
+// absolute path (never a protocol-relative "//host" reference), with any
+// query or fragment.
 func isLink(s string) bool {
-	if strings.HasPrefix(s, "/") {
-		return !strings.HasPrefix(s, "//") && !strings.ContainsAny(s, " \t\r\n")
+	if s == "" {
+		return false
 	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	base, _, _ := strings.Cut(s, "#")
+	base, _, _ = strings.Cut(base, "?")
+	_, err := theming.NormalizeMediaBase(base)
+	return err == nil
 }

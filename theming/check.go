@@ -113,8 +113,8 @@ func checkImage(s string) error {
 		if err != nil {
 			return err
 		}
-		if u.Host == "" || u.User != nil {
-			return errors.New("an image URL needs a host and no user information")
+		if reason := httpURLProblem(u); reason != "" {
+			return errors.New(reason)
 		}
 		for seg := range strings.SplitSeq(u.Path, "/") {
 			if seg == ".." {

@@ -103,6 +103,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "postgres: -dsn is required")
 		return 2
 	}
+	// The media-base rule is theming's: a bad base is a usage error at start.
+	if _, err := theming.NormalizeMediaBase(*mediaURL); err != nil {
+		fmt.Fprintf(stderr, "postgres: -media-url: %v\n", err)
+		return 2
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 
 	switch {

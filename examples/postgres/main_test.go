@@ -24,6 +24,10 @@ func TestRunUsageErrors(t *testing.T) {
 		{"set-color without its flags", []string{"-dsn", "postgres://127.0.0.1:1/x", "set-color", "-tenant", "acme"},
 			"need -tenant, -theme, -component, -scheme and -value (missing -theme, -component, -scheme)"},
 		{"an unknown flag", []string{"-dsn", "postgres://127.0.0.1:1/x", "-colour"}, "flag provided but not defined: -colour"},
+		{"a protocol-relative -media-url", []string{"-dsn", "postgres://127.0.0.1:1/x", "-media-url", "//cdn.example/m/"},
+			`postgres: -media-url: theming: invalid media base URL "//cdn.example/m/": a protocol-relative URL`},
+		{"a javascript: -media-url", []string{"-dsn", "postgres://127.0.0.1:1/x", "-media-url", "javascript:alert(1)//"},
+			`postgres: -media-url: theming: invalid media base URL "javascript:alert(1)//": scheme "javascript"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,6 +58,7 @@ import (
 	"time"
 
 	"github.com/themekit/themekit/internal/demo"
+	"github.com/themekit/themekit/theming"
 )
 
 func main() {
@@ -86,6 +87,14 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	if fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "server: unexpected arguments %q\n", fl.Args())
 		return 2
+	}
+	if *mediaURL != "" {
+		// The media-base rule is theming's; refuse a bad base here, with
+		// a usage error, rather than when the handlers are built.
+		if _, err := theming.NormalizeMediaBase(*mediaURL); err != nil {
+			fmt.Fprintf(stderr, "server: -media-url: %v\n", err)
+			return 2
+		}
 	}
 	logBuf := newLogBuffer(stderr, *logFlush)
 	defer logBuf.Close() // after Shutdown: every request's line is in the buffer

@@ -306,6 +306,30 @@ func TestInvalidDataRefusesToStart(t *testing.T) {
 	}
 }
 
+// A media base theming refuses stops the server at start, before it
+// listens, with a usage error (exit 2) that names the flag and the reason.
+func TestABadMediaURLRefusesToStart(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{"a protocol-relative base", "//cdn.example/m/", `server: -media-url: theming: invalid media base URL "//cdn.example/m/": a protocol-relative URL`},
+		{"a base browsers read as protocol-relative", `/\cdn.example/m/`, "a backslash is not allowed"},
+		{"a scheme-less base", "cdn.example/m/", `want an absolute http(s) URL or a path starting with "/"`},
+		{"a javascript: base", "javascript:alert(1)//", `scheme "javascript"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr syncBuffer
+			code := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-media-url", tt.give}, &stderr, nil)
+			assert.Equal(t, 2, code, "-media-url %q", tt.give)
+			assert.Contains(t, stderr.String(), tt.want)
+			assert.NotContains(t, stderr.String(), "serving", "it never starts serving")
+		})
+	}
+}
+
 func TestGracefulShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
