@@ -69,3 +69,55 @@ func TestGeneratedCatalogLoads(t *testing.T) {
 		t.Fatalf("c49 = %v, want the override of c1", c)
 	}
 }
+
+// BenchmarkServedThemes measures what a host's adapter does once per
+// snapshot for the theme endpoints: the theme list, each theme's record,
+// and the snapshot's Version, on the default data (four themes) and on a
+// snapshot of 100 themes. Each iteration builds a fresh snapshot outside
+// the timer, since Version is computed once per snapshot.
+func BenchmarkServedThemes(b *testing.B) {
+	defaults, err := theming.DefaultThemes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat, err := theming.DefaultCatalog()
+	if err != nil {
+		b.Fatal(err)
+	}
+	compiled, err := theming.CompileCatalog(cat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	many := make([]theming.Theme, 100)
+	for i := range many {
+		many[i] = defaults[i%len(defaults)]
+		many[i].ID, many[i].IsDefault = i+1, i == 0
+	}
+	for _, tc := range []struct {
+		name   string
+		themes []theming.Theme
+	}{{"themes=4", defaults}, {"themes=100", many}} {
+		for _, base := range []string{"", "https://cdn.example.com/media/"} {
+			b.Run(fmt.Sprintf("%s/base=%q", tc.name, base), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					b.StopTimer()
+					s, err := compiled.Snapshot(tc.themes)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if _, err := s.ThemesJSON(base); err != nil {
+						b.Fatal(err)
+					}
+					for _, t := range s.Themes() {
+						if _, err := s.ThemeJSON(t.ID(), base); err != nil {
+							b.Fatal(err)
+						}
+					}
+					_ = s.Version()
+				}
+			})
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package theming_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,5 +141,57 @@ func TestPerSchemeFor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, p.For(tt.give))
 		})
+	}
+}
+
+// Version digests the theme list as ThemesJSON encodes it on the default
+// media base. It is the same whether the list was encoded first (and
+// digested as it was) or Version encodes it itself, and whatever base the
+// host serves.
+func TestVersionIsTheSameWhicheverEncodingComesFirst(t *testing.T) {
+	direct := loadBase(t).Version()
+	require.Regexp(t, `^[0-9a-f]{16}$`, direct)
+	for _, base := range []string{"", "/media/", "/media", "https://cdn.example.com/m/"} {
+		t.Run("after ThemesJSON("+strconv.Quote(base)+")", func(t *testing.T) {
+			s := loadBase(t)
+			_, err := s.ThemesJSON(base)
+			require.NoError(t, err)
+			assert.Equal(t, direct, s.Version())
+		})
+	}
+	t.Run("an independent digest of the catalog and the served list agrees", func(t *testing.T) {
+		s := loadBase(t)
+		list, err := s.ThemesJSON("")
+		require.NoError(t, err)
+		// The catalog's digest is the SHA-256 of its encoding/json
+		// encoding plus the newline json.Encoder ends it with.
+		var c theming.Catalog
+		require.NoError(t, json.Unmarshal([]byte(baseCatalog), &c))
+		enc, err := json.Marshal(c)
+		require.NoError(t, err)
+		catSum := sha256.Sum256(append(enc, '\n'))
+		sum := sha256.Sum256(append(catSum[:], list...))
+		assert.Equal(t, hex.EncodeToString(sum[:8]), s.Version())
+	})
+}
+
+// The list is the records ThemeJSON serves, but each with its palette
+// preview: encoding each record once into the list loses nothing.
+func TestThemesJSONIsTheRecordsInIDOrder(t *testing.T) {
+	s := loadBase(t)
+	list, err := s.ThemesJSON("https://cdn.example.com/m/")
+	require.NoError(t, err)
+	var records []json.RawMessage
+	require.NoError(t, json.Unmarshal(list, &records))
+	require.Len(t, records, 2)
+	assert.Equal(t, "["+string(records[0])+","+string(records[1])+"]", string(list), "compact, one array")
+	for n, id := range []int{1, 2} {
+		one, err := s.ThemeJSON(id, "https://cdn.example.com/m/")
+		require.NoError(t, err)
+		rt, _ := s.Theme(id)
+		palette, err := json.Marshal(rt.PalettePreview())
+		require.NoError(t, err)
+		want := strings.TrimSuffix(string(one), `"palette_preview":[]}`) + `"palette_preview":` + string(palette) + "}"
+		assert.Equal(t, want, string(records[n]), "theme %d", id)
 	}
 }

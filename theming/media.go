@@ -1,9 +1,11 @@
 package theming
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"strconv"
 	"strings"
@@ -131,22 +133,64 @@ type servedTheme struct {
 // ThemesJSON returns the served theme list: a compact JSON array of theme
 // records in ascending id order, each with its palette preview, image
 // paths turned into URLs on mediaBase ("" means [DefaultMediaBase]). It is
-// encoded on each call: the caller (httpadapter, once per snapshot) keeps
-// the result. The error wraps [ErrMediaBase] for an unusable base.
+// encoded on each call, each record once, straight into the returned
+// slice: the caller (httpadapter, once per snapshot) keeps the result.
+// Encoded on the default base, the list is also what [Snapshot.Version]
+// digests, so a host serving that base pays nothing more for the version.
+// The error wraps [ErrMediaBase] for an unusable base.
 func (s *Snapshot) ThemesJSON(mediaBase string) ([]byte, error) {
 	base, err := NormalizeMediaBase(mediaBase)
 	if err != nil {
 		return nil, err
 	}
-	list := make([]servedTheme, len(s.themes))
-	for n, rt := range s.themes {
-		list[n] = rt.served(base, rt.res.palette)
+	var buf bytes.Buffer
+	if err := s.writeThemes(&buf, base); err != nil {
+		return nil, err
 	}
-	b, err := json.Marshal(list)
-	if err != nil {
-		return nil, fmt.Errorf("theming: encoding the themes: %w", err)
+	b := buf.Bytes()
+	if base == DefaultMediaBase && s.cat.ok() {
+		s.versionOnce.Do(func() { s.version = s.digest(b) })
+	}
+	if cap(b)-len(b) > len(b)/8 {
+		// The caller keeps the list for the snapshot's life: do not make
+		// it keep the buffer's growth room too (up to as much again).
+		b = bytes.Clone(b)
 	}
 	return b, nil
+}
+
+// writeThemes writes the theme list on a normalized base to w, a buffer
+// or a hash: '[', each record encoded once straight into w, ']'. The
+// bytes are those json.Marshal gives for the list.
+func (s *Snapshot) writeThemes(w io.Writer, base string) error {
+	io.WriteString(w, "[")
+	enc := json.NewEncoder(noNewline{w})
+	for n, rt := range s.themes {
+		if n > 0 {
+			io.WriteString(w, ",")
+		}
+		if err := enc.Encode(rt.served(base, rt.res.palette)); err != nil {
+			return fmt.Errorf("theming: encoding theme %d: %w", rt.theme.ID, err)
+		}
+	}
+	_, err := io.WriteString(w, "]")
+	return err
+}
+
+// noNewline writes what a json.Encoder writes without the newline that
+// ends each value. Compact JSON has no other newline byte (one in a string
+// is escaped), so a trailing '\n' is always the terminator.
+type noNewline struct{ w io.Writer }
+
+func (n noNewline) Write(p []byte) (int, error) {
+	if len(p) > 0 && p[len(p)-1] == '\n' {
+		k, err := n.w.Write(p[:len(p)-1])
+		if err == nil {
+			k++
+		}
+		return k, err
+	}
+	return n.w.Write(p)
 }
 
 // ThemeJSON returns one served theme record, as the theme for a user is

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"iter"
 	"slices"
 	"sync"
@@ -128,12 +127,21 @@ func (s *Snapshot) Catalog() *CompiledCatalog {
 }
 
 // Version returns a short digest (16 hex digits) of the data the snapshot
-// was built from: its catalog and its themes, as Go values, whichever way
-// they came in. Replicas that loaded the same data report the same
-// version, so hosts can log it, expose it, and see whether replicas
-// agree. It is computed on first use. The zero Snapshot's is "", and so
-// is a nil *Snapshot's, so that a health check may report
+// was built from: its catalog and its themes, whichever way they came in.
+// Replicas that loaded the same data report the same version, so hosts
+// can log it, expose it, and see whether replicas agree. It is computed
+// once per snapshot. The zero Snapshot's is "", and so is a nil
+// *Snapshot's, so that a health check may report
 // store.Current().Version() before the first load.
+//
+// It digests what is served rather than encoding the data once more: the
+// catalog's encoding (made once per compiled catalog) and the theme list
+// as [Snapshot.ThemesJSON] encodes it on [DefaultMediaBase]. The base is
+// fixed so that the version is of the data, not of where a host puts its
+// images: replicas behind different CDNs agree. When the host's adapter
+// serves the default base, the list it encoded is the one digested and
+// Version costs a hash; on another base, the first call encodes the list
+// once more (without keeping it).
 func (s *Snapshot) Version() string {
 	if s == nil || !s.cat.ok() {
 		return ""
@@ -141,14 +149,19 @@ func (s *Snapshot) Version() string {
 	s.versionOnce.Do(func() {
 		h := sha256.New()
 		h.Write(s.cat.catalogDigest())
-		enc := json.NewEncoder(h)
-		for _, rt := range s.themes {
-			// The served form, in which nil and empty colors are alike.
-			_ = enc.Encode(rt.served("", nil)) // cannot fail: a Theme always encodes
-		}
+		_ = s.writeThemes(h, DefaultMediaBase) // cannot fail: a Theme always encodes, a hash always writes
 		s.version = hex.EncodeToString(h.Sum(nil)[:8])
 	})
 	return s.version
+}
+
+// digest is Version's digest when the theme list on the default base is
+// at hand: the same bytes as Version streams into its hash.
+func (s *Snapshot) digest(themesJSON []byte) string {
+	h := sha256.New()
+	h.Write(s.cat.catalogDigest())
+	h.Write(themesJSON)
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // PageBackground returns the id of the component that paints the page.
