@@ -2,6 +2,7 @@ package theming
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
@@ -90,18 +91,27 @@ func (r *Report) Failures() []Finding {
 // Audit returns the contrast audit of the snapshot under the default
 // policy, the zero [contrast.Policy]: WCAG 2 AA, judged under
 // [contrast.Both] (the exact ratio and the rendered one must both pass),
-// without APCA. It is computed on the first call and shared afterwards;
-// callers must not modify it. The zero Snapshot's audit checks nothing.
+// without APCA. It is computed once per snapshot; each call returns a
+// copy, which the caller may modify. The zero Snapshot's audit checks
+// nothing.
 func (s *Snapshot) Audit() *Report {
 	s.auditOnce.Do(func() { s.audit = s.cat.audit(s.themes, contrast.Policy{}) })
-	return s.audit
+	return s.audit.clone()
+}
+
+// clone returns a copy of r that shares no memory with it: a Finding
+// holds only values.
+func (r *Report) clone() *Report {
+	out := *r
+	out.Findings = slices.Clone(r.Findings)
+	return &out
 }
 
 // AuditWith returns the contrast audit of the snapshot under p: another
 // method ([contrast.Exact], [contrast.Rendered]), level AAA, or APCA
-// beside WCAG 2. Under the zero policy it returns [Snapshot.Audit]'s
-// shared report; under any other it computes a new report, which the
-// caller keeps. An unknown level or method is an error wrapping
+// beside WCAG 2. Under the zero policy it returns a copy of
+// [Snapshot.Audit]'s report; under any other it computes a new report.
+// Either is the caller's. An unknown level or method is an error wrapping
 // [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
 func (s *Snapshot) AuditWith(p contrast.Policy) (*Report, error) {
 	if p == (contrast.Policy{}) {

@@ -127,16 +127,22 @@ func cloneCatalog(cat Catalog) Catalog {
 	cat.PalettePreview = slices.Clone(cat.PalettePreview)
 	cat.Components = slices.Clone(cat.Components)
 	for i := range cat.Components {
-		c := &cat.Components[i]
-		c.Variables = slices.Clone(c.Variables)
-		for k := range c.Variables {
-			v := &c.Variables[k]
-			v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
-		}
-		c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
-		c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
+		cat.Components[i] = cat.Components[i].clone()
 	}
 	return cat
+}
+
+// clone returns a copy of c that shares no memory with it (strings
+// aside).
+func (c Component) clone() Component {
+	c.Variables = slices.Clone(c.Variables)
+	for k := range c.Variables {
+		v := &c.Variables[k]
+		v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
+	}
+	c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
+	c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
+	return c
 }
 
 func clonePtr[T any](p *T) *T {

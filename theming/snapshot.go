@@ -172,27 +172,27 @@ func (s *Snapshot) PageBackground() string {
 	return s.cat.cat.PageBackground
 }
 
-// Components returns the visible component definitions in catalog order.
-// The slice is the caller's; the definitions share their inner slices and
-// pointers with the snapshot and must not be modified through them.
+// Components returns the visible component definitions in catalog order:
+// deep copies, the caller's to modify (what is served does not change).
 func (s *Snapshot) Components() []Component {
 	if !s.cat.ok() {
 		return nil
 	}
 	out := make([]Component, len(s.cat.visible))
 	for n, i := range s.cat.visible {
-		out[n] = s.cat.cat.Components[i]
+		out[n] = s.cat.cat.Components[i].clone()
 	}
 	return out
 }
 
-// Component returns the visible component with the given id.
+// Component returns the visible component with the given id: a deep copy,
+// the caller's to modify.
 func (s *Snapshot) Component(id string) (Component, bool) {
 	i, ok := s.cat.visibleIndex(id)
 	if !ok {
 		return Component{}, false
 	}
-	return s.cat.cat.Components[i], true
+	return s.cat.cat.Components[i].clone(), true
 }
 
 // visibleIndex returns the index of the visible component id.
@@ -251,9 +251,9 @@ func (r *ResolvedTheme) ID() int { return r.theme.ID }
 func (r *ResolvedTheme) Name() string { return r.theme.Name }
 
 // Theme returns the theme record as it was loaded, with the documented
-// defaults in its empty logo-type and alignment fields. Its maps and
-// pointers are shared with the snapshot and must not be modified.
-func (r *ResolvedTheme) Theme() Theme { return r.theme }
+// defaults in its empty logo-type and alignment fields: a deep copy, the
+// caller's to modify.
+func (r *ResolvedTheme) Theme() Theme { return r.theme.clone() }
 
 // Color returns the resolved color of a visible component in scheme sc.
 // ok is false for a component that is not visible and for a scheme that
