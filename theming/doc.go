@@ -38,6 +38,27 @@
 // theme once, in the check (the snapshot keeps that resolution) →
 // assemble the [Snapshot].
 //
+// # Layout
+//
+// Arrows point one way: colorref ← contrast ← theming ← its subpackages
+// and httpadapter; nothing in theming imports them.
+//
+//	model.go        Catalog, Component, PerScheme, Theme: the records a host writes
+//	load.go         Load, LoadFS, DefaultFS: JSON in (jsondecode.go decodes it strictly)
+//	compile.go      CompileCatalog: a catalog checked, indexed and resolved once
+//	check.go        the field rules: one value each, parsed once
+//	theme.go        a theme checked and resolved against a compiled catalog; CheckTheme
+//	resolve.go      the fallback resolver, Derive
+//	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version
+//	media.go        the one media-base rule; the served theme records
+//	stylesheet.go   a theme's CSS
+//	audit.go        the contrast audit; suggest.go its suggested fixes
+//	errors.go       Problem, ValidationError, the sentinels
+//	source.go       Source, SourceFunc; store.go Store
+//
+//	theming/tenant      a Source that builds one snapshot per tenant on demand
+//	theming/htmlreport  the audit as a self-contained HTML page
+//
 // # Validation
 //
 // Building either returns a complete [Snapshot] or a *ValidationError that
@@ -54,6 +75,40 @@
 // cross-references use the parsed values. In files, unknown JSON keys,
 // duplicate keys, a missing or null required array, nesting deeper than
 // [MaxDepth] and files larger than [MaxInputSize] are errors too.
+//
+// # Sharing and served bytes
+//
+// A [CompiledCatalog] holds everything that depends only on the catalog: its
+// indexes, every fallback resolved in both schemes, the contrast rules and
+// the encoded component definitions. Snapshots built from it share all of
+// that; a theme holds its own colors only for a scheme it overrides, and
+// its variable values are derived from its colors when asked for.
+//
+// Each served byte slice has one owner. The [CompiledCatalog] owns the
+// encoded component definitions: encoded once per compiled catalog and
+// shared by every snapshot built from it ([Snapshot.ComponentDefsJSON]
+// returns a copy). httpadapter owns every HTTP representation: ETags,
+// indentation, compression and caching per snapshot, with the catalog's
+// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON],
+// [Snapshot.ThemeJSON] and [ResolvedTheme.Stylesheet] encode on each call
+// (each record once, straight into the returned slice) and keep nothing;
+// their caller keeps the result. [NormalizeMediaBase] is the one
+// media-base rule.
+//
+// # Serving
+//
+// A [Store] holds the current [Snapshot] behind an atomic pointer; a host
+// loads new data and [Store.Replace]s the snapshot only when it loaded
+// completely. [Store] implements
+// [Source], which the HTTP layer reads; hosts may supply their own [Source],
+// such as a [github.com/themekit/themekit/theming/tenant.Source].
+//
+// # Tenants
+//
+// Package [github.com/themekit/themekit/theming/tenant] serves each tenant
+// of a multi-tenant host its own [Snapshot], built on first use and kept
+// until invalidated; [SourceFunc] adapts a plain function for hosts that
+// pick snapshots themselves.
 //
 // # Decisions
 //
@@ -78,7 +133,7 @@
 //   - A visible definition may not refer to a hidden one, so the served
 //     catalog is self-contained. Hidden definitions may refer to anything.
 //   - Themes are served in ascending id order. Image paths become URLs on
-//     the media base URL (DefaultMediaBase, "/media/", if none); absolute
+//     the media base URL ([DefaultMediaBase], "/media/", if none); absolute
 //     http(s) URLs are served as written; an unset image or image pair is
 //     null. Relative paths take only letters, digits, "._~-" and "/".
 //   - The theme list carries each theme's palette_preview, computed from
@@ -116,38 +171,18 @@
 //     printed form; under an APCA policy fixes are searched for the WCAG 2
 //     ratio and say whether they reach the APCA level too.
 //   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
-//     catalog and the themes as Go values, so replicas that loaded the
-//     same data (from files or rows) agree on it.
-//
-// # Sharing and served bytes
-//
-// A [CompiledCatalog] holds everything that depends only on the catalog: its
-// indexes, every fallback resolved in both schemes, the contrast rules and
-// the encoded component definitions. Snapshots built from it share all of
-// that; a theme holds its own colors only for a scheme it overrides, and
-// its variable values are derived from its colors when asked for.
-//
-// Each served byte slice has one owner. The [CompiledCatalog] owns the
-// encoded component definitions: encoded once per compiled catalog and
-// shared by every snapshot built from it ([Snapshot.ComponentDefsJSON]
-// returns a copy). httpadapter owns every HTTP representation: ETags,
-// indentation, compression and caching per snapshot, with the catalog's
-// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON],
-// [Snapshot.ThemeJSON] and [ResolvedTheme.Stylesheet] encode on each call and keep nothing; their
-// caller keeps the result. [NormalizeMediaBase] is the one media-base rule.
-//
-// # Serving
-//
-// A [Store] holds the current [Snapshot] behind an atomic pointer; a host
-// loads new data and [Store.Replace]s the snapshot only when it loaded
-// completely. [Store] implements
-// [Source], which the HTTP layer reads; hosts may supply their own [Source],
-// such as a [github.com/themekit/themekit/theming/tenant.Source].
-//
-// # Tenants
-//
-// Package [github.com/themekit/themekit/theming/tenant] serves each tenant
-// of a multi-tenant host its own [Snapshot], built on first use and kept
-// until invalidated; [SourceFunc] adapts a plain function for hosts that
-// pick snapshots themselves.
+//     catalog's encoding and the theme list as served on
+//     [DefaultMediaBase], so replicas that loaded the same data (from
+//     files or rows) agree on it whatever base they serve; a host serving
+//     the default base has the list digested as it was encoded.
+//   - The media base is an absolute http(s) URL with a host or a path
+//     starting with one "/", checked by [NormalizeMediaBase] wherever a
+//     base is configured: a protocol-relative base ("//host/", "/\host/")
+//     would send every theme's images to another host.
+//   - What a snapshot returns is the caller's: [Snapshot.Audit],
+//     [Snapshot.Components], [Snapshot.Component], [ResolvedTheme.Theme]
+//     and the encoded bodies are copies; modifying them changes nothing
+//     served.
+//   - A [Scheme] other than [Light] and [Dark] has no colors:
+//     [ResolvedTheme.Color] and [ResolvedTheme.Variable] answer false.
 package theming
