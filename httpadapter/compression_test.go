@@ -313,7 +313,7 @@ func TestSourceErrorsMapToStatuses(t *testing.T) {
 
 func TestARequestWhoseContextEndsIsNotLoggedAsAServerError(t *testing.T) {
 	// A Source that waits for a slow tenant load gives up with the
-	// request's context, as theming.TenantSource does.
+	// request's context, as tenant.Source (theming/tenant) does.
 	slow := sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
 		<-ctx.Done()
 		return nil, fmt.Errorf("tenant %q: %w", "acme", context.Cause(ctx))

@@ -12,9 +12,9 @@ import (
 
 // BenchmarkTenantLoad splits what a tenant's (re)load costs: reading its
 // rows (one round trip on loopback), building the snapshot on the shared
-// compiled catalog, and both, as TenantOptions.Load does; against
-// theming.LoadDefault, the same four themes from files. Then a request's
-// lookup of a built tenant in TenantSource against a plain Store.
+// compiled catalog, and both, as tenant.Options.Load does; against
+// theming.LoadFS(theming.DefaultFS()), the same four themes from files. Then a request's
+// lookup of a built tenant in tenant.Source against a plain Store.
 //
 //	go test -run '^$' -bench BenchmarkTenantLoad -benchmem ./examples/postgres
 func BenchmarkTenantLoad(b *testing.B) {

@@ -21,7 +21,7 @@ import (
 // themes and their colors, and reports the replica's startup time, the
 // latency of each tenant's first (cold) request and of a warm one, and the
 // heap with every tenant built, per tenant, against the heap of a
-// snapshot loaded from files (theming.LoadDefault) measured in the same
+// snapshot loaded from files (theming.LoadFS(theming.DefaultFS())) measured in the same
 // run, and of the snapshots alone. Without the variable it runs with 200
 // tenants, a few seconds, so that every run checks the path; the figures
 // in BENCHMARKS.md are for 10,000, which takes about a minute:
@@ -122,7 +122,7 @@ func TestScale(t *testing.T) {
 	t.Logf("cold first request, %d tenants in sequence: p50 %v, p99 %v, total %v", n, pct(cold, .5), pct(cold, .99), coldTotal.Round(time.Millisecond))
 	t.Logf("warm request (same endpoint, %d tenants): p50 %v, p99 %v; cold/warm p50 ratio %.1f",
 		len(warm), pct(warm, .5), pct(warm, .99), float64(pct(cold, .5))/float64(pct(warm, .5)))
-	t.Logf("heap with %d tenants built: %.1f MB, %.1f KB per tenant; a snapshot from theming.LoadDefault retains %.1f KB (ratio %.2f)",
+	t.Logf("heap with %d tenants built: %.1f MB, %.1f KB per tenant; a snapshot from theming.LoadFS(DefaultFS()) retains %.1f KB (ratio %.2f)",
 		n, float64(built)/(1<<20), perTenant/1024, perLoad/1024, perTenant/perLoad)
 	t.Logf("of which the snapshots alone (the same tenants built again by a bare TenantSource, no HTTP): %.1f KB per tenant; the rest is the adapter's encoded bodies for the one endpoint fetched", perSnapshot/1024)
 }
