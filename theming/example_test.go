@@ -3,6 +3,8 @@ package theming_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"testing/fstest"
 
 	"github.com/themekit/themekit/theming"
 )
@@ -237,4 +239,22 @@ func ExampleCompiledCatalog_SnapshotLenient() {
 	// serving theme 1 Light
 	// theming: invalid data: 1 problem
 	// 	theme 2: colors.nav-bgg: unknown component "nav-bgg"
+}
+
+// LoadFS reads catalog.json and themes.json from any fs.FS: the embedded
+// defaults, a directory (os.DirFS), or files in memory; a missing file is
+// the fs error.
+func ExampleLoadFS() {
+	s, err := theming.LoadFS(theming.DefaultFS()) // or theming.LoadFS(os.DirFS("/etc/myapp/theming"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(s.Components()), "components,", len(s.Themes()), "themes")
+
+	_, err = theming.LoadFS(fstest.MapFS{"catalog.json": {Data: []byte(`{}`)}})
+	fmt.Println(errors.Is(err, fs.ErrNotExist))
+	// Output:
+	// 66 components, 4 themes
+	// true
 }
