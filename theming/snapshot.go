@@ -77,6 +77,8 @@ func New(cat Catalog, themes []Theme) (*Snapshot, error) {
 // snapshot. If anything is wrong it returns nil and a *ValidationError
 // whose problems name the theme they are in by ThemeID, with paths inside
 // the Theme ("colors.nav-bgg.light"). A nil or empty slice means no themes.
+// More than [MaxThemes] themes, or a theme with more than [MaxComponents]
+// color overrides, is refused with a problem wrapping [ErrTooLarge].
 // The snapshot keeps its own copies: the caller may change or reuse themes
 // afterwards.
 func (c *CompiledCatalog) Snapshot(themes []Theme) (*Snapshot, error) {
@@ -152,6 +154,9 @@ type checkedTheme struct {
 // each theme with a problem, and a later theme whose id or default flag
 // clashes with a kept one.
 func (c *CompiledCatalog) checkValues(themes []Theme, lenient bool) ([]checkedTheme, []*Problem) {
+	if probs := themeSizeProblems(themes, ""); len(probs) > 0 {
+		return nil, probs // too large to look at further
+	}
 	lists := make([]*problems, len(themes))
 	scopes := func(i int) scope {
 		lists[i] = &problems{}
