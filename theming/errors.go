@@ -148,7 +148,7 @@ type problems struct {
 	file    string
 	list    []*Problem
 	blocked strictjson.PathSet // paths whose value had the wrong JSON type
-	dropped int             // problems past MaxProblems
+	dropped int                // problems past MaxProblems
 }
 
 // add records a problem, unless it is at or under a path whose value had
