@@ -36,9 +36,9 @@
 // Building either returns a complete [Snapshot] or a *ValidationError that
 // lists every problem. Each [Problem] wraps a sentinel ([ErrUnknownComponent],
 // [ErrCycle], [ErrDuplicate], ...) for errors.Is and names where it is in the
-// caller's terms: for files, the file and JSON path
-// ("catalog.json: components[12].fallback.dark: unknown component
-// \"nav-bgg\""); for Go values, the theme by its id and the path inside
+// caller's terms: for files, the file, line, column and JSON path, as
+// compilers write them ("catalog.json:41:26: components[12].fallback.dark:
+// unknown component \"nav-bgg\""); for Go values, the theme by its id and the path inside
 // it ("theme 10: colors.nav-bgg: unknown component \"nav-bgg\"") or the
 // path in the [Catalog], with no file name invented. The [Problem] fields ThemeID,
 // ComponentID and Scheme carry the same facts as fields. Paths use one
@@ -46,7 +46,10 @@
 // plain lower-case word quoted in brackets. Field rules are plain Go;
 // cross-references use the parsed values. In files, unknown JSON keys,
 // duplicate keys, a missing or null required array, nesting deeper than
-// [MaxDepth] and files larger than [MaxInputSize] are errors too.
+// [MaxDepth], files larger than [MaxInputSize] and a UTF-8 byte order mark
+// are errors too; catalogs of more than [MaxComponents] components and
+// more than [MaxThemes] themes are refused, from files and Go values
+// alike.
 //
 // # Decisions
 //
