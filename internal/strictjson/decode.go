@@ -27,7 +27,7 @@ const BOMMessage = "file starts with a UTF-8 byte order mark; save it without on
 type decoder struct {
 	data     []byte
 	i        int
-	ps       *collector
+	ps       collector
 	depth    int
 	maxDepth int
 	path     []segment
@@ -53,21 +53,22 @@ var errStop error = stopError{}
 // column included; the positions are worked out only when there are
 // problems.
 func Decode(data []byte, v any, s *Schema, lim Limits) Result {
-	ps := &collector{limit: lim.Problems}
-	ok := decode(data, v, s, lim, ps)
-	if len(ps.list) > 0 {
-		pos := make([]*Pos, len(ps.list))
-		for i := range ps.list {
-			pos[i] = &ps.list[i].Pos
+	d := &decoder{data: data, ps: collector{limit: lim.Problems}, maxDepth: lim.Depth}
+	ok := d.decode(v, s, lim.Size)
+	if len(d.ps.list) > 0 {
+		pos := make([]*Pos, len(d.ps.list))
+		for i := range d.ps.list {
+			pos[i] = &d.ps.list[i].Pos
 		}
 		Place(data, pos)
 	}
-	return Result{OK: ok, Problems: ps.list, Dropped: ps.dropped, Blocked: ps.blocked}
+	return Result{OK: ok, Problems: d.ps.list, Dropped: d.ps.dropped, Blocked: d.ps.blocked}
 }
 
-func decode(data []byte, v any, s *Schema, lim Limits, ps *collector) bool {
-	if len(data) > lim.Size {
-		ps.addFatal(Problem{Err: ErrTooLarge, Msg: "the file is " + strconv.Itoa(len(data)) + " bytes; the limit is " + strconv.Itoa(lim.Size)})
+func (d *decoder) decode(v any, s *Schema, size int) bool {
+	data, ps := d.data, &d.ps
+	if len(data) > size {
+		ps.addFatal(Problem{Err: ErrTooLarge, Msg: "the file is " + strconv.Itoa(len(data)) + " bytes; the limit is " + strconv.Itoa(size)})
 		return false
 	}
 	if bytes.HasPrefix(data, []byte(bom)) {
@@ -86,7 +87,6 @@ func decode(data []byte, v any, s *Schema, lim Limits, ps *collector) bool {
 		ps.addFatal(Problem{Pos: Pos{Offset: off}, Err: ErrSyntax, Msg: "invalid UTF-8 at byte offset " + strconv.Itoa(off)})
 		return false
 	}
-	d := &decoder{data: data, ps: ps, maxDepth: lim.Depth}
 	if err := d.value(s, reflect.ValueOf(v).Elem()); err != nil {
 		return false
 	}
