@@ -31,6 +31,7 @@ type decoder struct {
 	depth    int
 	maxDepth int
 	path     []segment
+	skipOnly bool // Locate's skipping: no duplicate keys looked for
 }
 
 // segment is one step of the path to the value being decoded.
@@ -234,7 +235,7 @@ func (d *decoder) value(s *Schema, v reflect.Value) error {
 		if err != nil || s == nil {
 			return err
 		}
-		d.setNumber(start, s, v, num)
+		d.setNumber(start, s, v, string(num))
 	}
 	return nil
 }
@@ -260,8 +261,8 @@ func (d *decoder) literal(word string) error {
 	return nil
 }
 
-// number scans a JSON number and returns its text.
-func (d *decoder) number() (string, error) {
+// number scans a JSON number and returns its text, a slice of the input.
+func (d *decoder) number() ([]byte, error) {
 	start := d.i
 	if d.data[d.i] == '-' {
 		d.i++
@@ -278,12 +279,12 @@ func (d *decoder) number() (string, error) {
 	case d.i < len(d.data) && d.data[d.i] == '0':
 		d.i++
 	case digits() == 0:
-		return "", d.syntax("in numeric literal")
+		return nil, d.syntax("in numeric literal")
 	}
 	if d.i < len(d.data) && d.data[d.i] == '.' {
 		d.i++
 		if digits() == 0 {
-			return "", d.syntax("after decimal point in numeric literal")
+			return nil, d.syntax("after decimal point in numeric literal")
 		}
 	}
 	if d.i < len(d.data) && (d.data[d.i] == 'e' || d.data[d.i] == 'E') {
@@ -292,10 +293,10 @@ func (d *decoder) number() (string, error) {
 			d.i++
 		}
 		if digits() == 0 {
-			return "", d.syntax("in exponent of numeric literal")
+			return nil, d.syntax("in exponent of numeric literal")
 		}
 	}
-	return string(d.data[start:d.i]), nil
+	return d.data[start:d.i], nil
 }
 
 func (d *decoder) setNumber(start int, s *Schema, v reflect.Value, num string) {
@@ -474,14 +475,16 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 			f = s.fields[string(kb)]
 		}
 		var key string
-		if f != nil {
+		switch {
+		case f != nil:
 			key = f.name
-		} else {
+		case !d.skipOnly: // skipping, nothing is reported: no key is needed
 			key = string(kb)
 		}
 		d.path = append(d.path, segment{key: key, isKey: true, inMap: s != nil && s.kind == reflect.Map})
 		dup := false
 		switch {
+		case d.skipOnly:
 		case f != nil:
 			dup = seen&f.bit != 0
 			seen |= f.bit

@@ -66,7 +66,7 @@ func Locate(data []byte, paths []string) map[string]Pos {
 	}
 	// The collector has no room: a problem met while skipping a value is
 	// counted, never written.
-	d := &decoder{data: data, maxDepth: locateDepth}
+	d := &decoder{data: data, maxDepth: locateDepth, skipOnly: true}
 	d.locate(root)
 	places := make([]Pos, len(paths))
 	ptrs := make([]*Pos, len(paths))
