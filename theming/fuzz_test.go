@@ -71,6 +71,10 @@ func FuzzLoad(f *testing.F) {
 // checked the same way by TestTheDefaultDataDecodesAsEncodingJSONDecodesIt.
 //
 //	go test -run '^$' -fuzz FuzzDecode -fuzztime 20s ./theming
+//
+// The exec count stands still while the fuzzer minimises a new input it
+// found interesting (up to 60 s each by default); -fuzzminimizetime 100x
+// bounds that when the count matters.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"page_background": "p", "palette_preview": ["p"], "components": [{"component_id": "p", "name": "P", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "p"}, "variables": [{"css_variable": "--p", "opacity": 0.5, "lightness": 40}], "contrast_against": [{"type": "hsl", "value": "hsl(0 0% 0%)", "contrast_type": "text"}], "can_edit_opacity": true, "default_opacity": 1, "hidden": false}]}`,
