@@ -6,8 +6,11 @@ import (
 )
 
 // ErrSyntax is the error that every failed parse in this package wraps:
-// the input is not a color or reference of the accepted grammar.
-var ErrSyntax = errors.New("invalid syntax")
+// the input is not a color or reference of the accepted grammar. Like
+// every sentinel of the module its message names its package; a
+// [ParseError] wrapping it writes its own message, which names the package
+// once, and leaves the sentinel's text out.
+var ErrSyntax = errors.New("colorref: invalid syntax")
 
 // ParseError is the error ParseColor, ParseHex and ParseRef return for
 // input they reject. It records the whole input and the byte offset at

@@ -183,7 +183,7 @@ func TestParseErrorShortensLongInputInMessage(t *testing.T) {
 }
 
 func TestErrSyntaxIsNotMatchedByOtherErrors(t *testing.T) {
-	assert.NotErrorIs(t, errors.New("invalid syntax"), colorref.ErrSyntax,
+	assert.NotErrorIs(t, errors.New("colorref: invalid syntax"), colorref.ErrSyntax,
 		"a different error with the same text is not ErrSyntax")
 }
 

@@ -106,11 +106,16 @@ func lookupScheme(s Scheme) (int, bool) {
 // CompileCatalog validates cat and compiles it. If anything is wrong it
 // returns nil and a *ValidationError listing every problem, each with its
 // path in the Catalog ("components[2].fallback.dark") and, where one
-// applies, its ComponentID and Scheme.
+// applies, its ComponentID and Scheme. A catalog of more than
+// [MaxComponents] components is refused at once with one problem at
+// "components" wrapping [ErrTooLarge].
 //
 // The compiled catalog keeps its own copy of cat: the caller may change or
 // reuse cat afterwards.
 func CompileCatalog(cat Catalog) (*CompiledCatalog, error) {
+	if p := componentCountProblem(len(cat.Components)); p != nil {
+		return nil, &ValidationError{Problems: []*Problem{p}} // refused before anything is copied
+	}
 	ps := &problems{}
 	c := compile(cloneCatalog(cat), ps)
 	if len(ps.list) > 0 {

@@ -44,7 +44,7 @@
 // and httpadapter; nothing in theming imports them.
 //
 //	model.go        Catalog, Component, PerScheme, Theme: the records a host writes
-//	load.go         Load, LoadFS, DefaultFS: JSON in (jsondecode.go decodes it strictly)
+//	load.go         Load, LoadFS, DefaultFS: JSON in (internal/strictjson decodes it strictly)
 //	compile.go      CompileCatalog: a catalog checked, indexed and resolved once
 //	check.go        the field rules: one value each, parsed once
 //	theme.go        a theme checked and resolved against a compiled catalog; CheckTheme
@@ -64,9 +64,9 @@
 // Building either returns a complete [Snapshot] or a *ValidationError that
 // lists every problem. Each [Problem] wraps a sentinel ([ErrUnknownComponent],
 // [ErrCycle], [ErrDuplicate], ...) for errors.Is and names where it is in the
-// caller's terms: for files, the file and JSON path
-// ("catalog.json: components[12].fallback.dark: unknown component
-// \"nav-bgg\""); for Go values, the theme by its id and the path inside
+// caller's terms: for files, the file, line, column and JSON path, as
+// compilers write them ("catalog.json:41:26: components[12].fallback.dark:
+// unknown component \"nav-bgg\""); for Go values, the theme by its id and the path inside
 // it ("theme 10: colors.nav-bgg: unknown component \"nav-bgg\"") or the
 // path in the [Catalog], with no file name invented. The [Problem] fields ThemeID,
 // ComponentID and Scheme carry the same facts as fields. Paths use one
@@ -74,7 +74,10 @@
 // plain lower-case word quoted in brackets. Field rules are plain Go;
 // cross-references use the parsed values. In files, unknown JSON keys,
 // duplicate keys, a missing or null required array, nesting deeper than
-// [MaxDepth] and files larger than [MaxInputSize] are errors too.
+// [MaxDepth], files larger than [MaxInputSize] and a UTF-8 byte order mark
+// are errors too; catalogs of more than [MaxComponents] components and
+// more than [MaxThemes] themes are refused, from files and Go values
+// alike.
 //
 // # Sharing and served bytes
 //

@@ -1,28 +1,29 @@
 package theming
 
 import (
-	"cmp"
 	"errors"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/themekit/themekit/internal/strictjson"
 )
 
 // Sentinel errors. Every Problem wraps exactly one of them, so callers can
 // ask errors.Is(err, ErrCycle) of a whole *ValidationError.
 var (
-	ErrJSON             = errors.New("malformed JSON")                // not JSON, or the wrong JSON type for a field
-	ErrUnknownField     = errors.New("unknown field")                 // a key the format does not have
-	ErrTooLarge         = errors.New("input too large")               // over MaxInputSize, or nested too deeply
-	ErrInvalid          = errors.New("invalid value")                 // a field rule failed
-	ErrDuplicate        = errors.New("duplicate")                     // a repeated id, variable name or JSON key
-	ErrUnknownComponent = errors.New("unknown component")             // a reference to a component the catalog does not define
-	ErrUnknownVariable  = errors.New("unknown variable")              // a reference to a CSS variable no component defines
-	ErrHiddenReference  = errors.New("reference to hidden component") // a visible definition refers to a hidden one
-	ErrCycle            = errors.New("fallback cycle")                // fallbacks that lead back to where they started
-	ErrTooManyProblems  = errors.New("too many problems")             // more than MaxProblems in one file
-	ErrNoThemes         = errors.New("theming: no themes")            // there is no theme to choose
-	ErrUnknownTheme     = errors.New("theming: unknown theme")        // no theme has the id asked for
+	ErrJSON             = errors.New("theming: malformed JSON")                // not JSON, or the wrong JSON type for a field
+	ErrUnknownField     = errors.New("theming: unknown field")                 // a key the format does not have
+	ErrTooLarge         = errors.New("theming: input too large")               // over MaxInputSize, MaxComponents or MaxThemes, or nested too deeply
+	ErrInvalid          = errors.New("theming: invalid value")                 // a field rule failed
+	ErrDuplicate        = errors.New("theming: duplicate")                     // a repeated id, variable name or JSON key
+	ErrUnknownComponent = errors.New("theming: unknown component")             // a reference to a component the catalog does not define
+	ErrUnknownVariable  = errors.New("theming: unknown variable")              // a reference to a CSS variable no component defines
+	ErrHiddenReference  = errors.New("theming: reference to hidden component") // a visible definition refers to a hidden one
+	ErrCycle            = errors.New("theming: fallback cycle")                // fallbacks that lead back to where they started
+	ErrTooManyProblems  = errors.New("theming: too many problems")             // more than MaxProblems in one file
+	ErrNoThemes         = errors.New("theming: no themes")                     // there is no theme to choose
+	ErrUnknownTheme     = errors.New("theming: unknown theme")                 // no theme has the id asked for
 )
 
 // Problem is one thing wrong with the input.
@@ -38,9 +39,22 @@ var (
 // which ThemeID then names. A theme whose id is not positive cannot be
 // named by it: its problems have ThemeID 0 and a path that starts at the
 // slice ("themes[3].id").
+//
+// A problem in a file has a place too: Line and Column (both from 1;
+// Column counts bytes, as the Go toolchain does, so a tab or a character
+// beyond ASCII counts as its bytes) and Offset (from 0) of the value it
+// concerns: the offending byte of a syntax error, the key of a duplicate
+// or unknown key, the start of the file for its size or byte order mark,
+// and otherwise the start of the value at Path (or, when the file lacks
+// that key, of the nearest enclosing value it has: the object missing a
+// required field). Problems in Go values, and the last problem that
+// counts those past MaxProblems, have Line 0: no place.
 type Problem struct {
 	File        string // "catalog.json" or "themes.json"; "" for Go values
 	Path        string // JSON path of the offending value; "" for the whole input
+	Line        int    // line of the value in File, from 1; 0 when there is no place
+	Column      int    // column of the value in bytes, from 1; 0 when there is no place
+	Offset      int    // byte offset of the value in File, from 0; meaningful when Line > 0
 	ThemeID     int    // the theme the problem is in; 0 when not in a theme
 	ComponentID string // the component the problem is about, where one applies
 	Scheme      Scheme // the color scheme the problem is in, where one applies
@@ -48,12 +62,21 @@ type Problem struct {
 	Err         error  // the sentinel
 }
 
-// Error returns "<file>: <path>: <msg>" for a problem in a file, and for
-// one in Go values "theme <id>: <path>: <msg>" inside a theme or
-// "<path>: <msg>" outside one.
+// Error returns, as compilers write them, "<file>:<line>:<column>:
+// <path>: <msg>" for a problem with a place in a file ("<file>: <path>:
+// <msg>" for one without), and for one in Go values "theme <id>: <path>:
+// <msg>" inside a theme or "<path>: <msg>" outside one. The path is left
+// out when it is empty.
 func (p *Problem) Error() string {
 	var b strings.Builder
 	switch {
+	case p.File != "" && p.Line > 0:
+		b.WriteString(p.File)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(p.Line))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(p.Column))
+		b.WriteString(": ")
 	case p.File != "":
 		b.WriteString(p.File)
 		b.WriteString(": ")
@@ -124,8 +147,8 @@ const MaxProblems = 1000
 type problems struct {
 	file    string
 	list    []*Problem
-	blocked map[string]bool // paths whose value had the wrong JSON type
-	dropped int             // problems past MaxProblems
+	blocked strictjson.PathSet // paths whose value had the wrong JSON type
+	dropped int                // problems past MaxProblems
 }
 
 // add records a problem, unless it is at or under a path whose value had
@@ -205,44 +228,11 @@ func (sp scope) add(rel, comp string, sc Scheme, sentinel error, msg string) {
 	sp.ps.addProblem(Problem{Path: sp.path(rel), ThemeID: sp.themeID, ComponentID: comp, Scheme: sc, Err: sentinel, Msg: msg})
 }
 
-// isBlocked reports whether path or one of its ancestors is blocked. It
-// looks up each ancestor (each prefix that ends before a "." or "["), so
-// its cost does not grow with the number of blocked paths.
-func (ps *problems) isBlocked(path string) bool {
-	if len(ps.blocked) == 0 {
-		return false
-	}
-	if ps.blocked[path] {
-		return true
-	}
-	for i := 1; i < len(path); i++ {
-		if (path[i] == '.' || path[i] == '[') && ps.blocked[path[:i]] {
-			return true
-		}
-	}
-	return false
-}
+// isBlocked reports whether path or one of its ancestors is blocked.
+func (ps *problems) isBlocked(path string) bool { return ps.blocked.Covers(path) }
 
 // count returns how many problems have been recorded.
 func (ps *problems) count() int { return len(ps.list) + ps.dropped }
-
-// addFatal records a problem that ends the scan, whatever the path.
-func (ps *problems) addFatal(path string, sentinel error, msg string) {
-	blocked := ps.blocked
-	ps.blocked = nil
-	ps.add(path, sentinel, msg)
-	ps.blocked = blocked
-}
-
-// addType records a wrong JSON type at path and blocks later problems
-// there.
-func (ps *problems) addType(path, msg string) {
-	ps.add(path, ErrJSON, msg)
-	if ps.blocked == nil {
-		ps.blocked = make(map[string]bool)
-	}
-	ps.blocked[path] = true
-}
 
 // result returns the problems in document order, with one more at the
 // end that counts those past MaxProblems.
@@ -258,44 +248,7 @@ func (ps *problems) result() []*Problem {
 // indices as numbers, so that they read in about the order of the
 // document. The sort is stable.
 func sortProblems(list []*Problem) {
-	slices.SortStableFunc(list, func(a, b *Problem) int { return comparePaths(a.Path, b.Path) })
-}
-
-// comparePaths compares JSON paths segment by segment; numeric indices
-// compare as numbers.
-func comparePaths(a, b string) int {
-	for a != "" && b != "" {
-		sa, ra := nextSegment(a)
-		sb, rb := nextSegment(b)
-		na, errA := strconv.Atoi(sa)
-		nb, errB := strconv.Atoi(sb)
-		var c int
-		if errA == nil && errB == nil {
-			c = cmp.Compare(na, nb)
-		} else {
-			c = strings.Compare(sa, sb)
-		}
-		if c != 0 {
-			return c
-		}
-		a, b = ra, rb
-	}
-	return cmp.Compare(len(a), len(b))
-}
-
-// nextSegment splits the first segment (a key or an index) off a path.
-func nextSegment(p string) (seg, rest string) {
-	p = strings.TrimPrefix(p, ".")
-	if strings.HasPrefix(p, "[") {
-		if i := strings.IndexByte(p, ']'); i > 0 {
-			return p[1:i], p[i+1:]
-		}
-		return p, ""
-	}
-	if i := strings.IndexAny(p, ".["); i >= 0 {
-		return p[:i], p[i:]
-	}
-	return p, ""
+	slices.SortStableFunc(list, func(a, b *Problem) int { return strictjson.ComparePaths(a.Path, b.Path) })
 }
 
 // ErrNoSnapshot is returned by a Source that holds no snapshot yet.

@@ -66,9 +66,9 @@ func ExampleLoad_error() {
 	}
 	// Output:
 	// theming: invalid data: 3 problems
-	// 	catalog.json: components[0].fallback.dark: unknown component "nav-bgg"
-	// 	catalog.json: components[1].fallback.light: fallback cycle in light scheme: a -> b -> a
-	// 	catalog.json: components[2].colour: unknown field "colour" (known: can_edit_opacity, component_id, contrast_against, default_opacity, fallback, hidden, name, variables)
+	// 	catalog.json:2:95: components[0].fallback.dark: unknown component "nav-bgg"
+	// 	catalog.json:3:61: components[1].fallback.light: fallback cycle in light scheme: a -> b -> a
+	// 	catalog.json:4:110: components[2].colour: unknown field "colour" (known: can_edit_opacity, component_id, contrast_against, default_opacity, fallback, hidden, name, variables)
 	// unknown component: true
 	// cycle: true
 	// first path: components[0].fallback.dark

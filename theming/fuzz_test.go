@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"reflect"
 	"testing"
+
+	"github.com/themekit/themekit/internal/strictjson"
 )
 
 // FuzzLoad feeds arbitrary bytes to the catalog loader (with fixed valid
@@ -60,19 +62,28 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// FuzzDecode checks the decoder against encoding/json: whatever it
-// decodes without a problem, as a catalog or as themes, encoding/json
-// decodes to the same Go value; and whatever encoding/json refuses as
-// malformed, the decoder refuses too.
+// FuzzDecode checks the strict decoder on the two files' schemas against
+// encoding/json: whatever it decodes without a problem, as a catalog or as
+// themes, encoding/json decodes to the same Go value; and whatever
+// encoding/json refuses as malformed, the decoder refuses too. Its seeds
+// are small (each under 1 KB), so that the fuzzer spends its time on
+// mutations rather than on minimising large inputs; the default data is
+// checked the same way by TestTheDefaultDataDecodesAsEncodingJSONDecodesIt.
+//
+//	go test -run '^$' -fuzz FuzzDecode -fuzztime 20s ./theming
+//
+// The exec count stands still while the fuzzer minimises a new input it
+// found interesting (up to 60 s each by default); -fuzzminimizetime 100x
+// bounds that when the count matters.
 func FuzzDecode(f *testing.F) {
-	catalog, _ := fs.ReadFile(DefaultFS(), CatalogFile)
-	themes, _ := fs.ReadFile(DefaultFS(), ThemesFile)
-	for _, s := range [][]byte{catalog, themes,
-		[]byte(`{"themes": [{"id": 1, "name": "\u00e9\ud83d\ude00 \"x\"\/", "colors": {"a": {"light": "b"}}, "logo_site": {"thumbnail": null}}]}`),
-		[]byte(`{"page_background": "p", "palette_preview": [], "components": [{"component_id": "p", "name": "P\ud800", "fallback": {"light": "a", "dark": "b"}, "variables": [{"css_variable": "--p", "opacity": -0.5e-3}]}]}`),
-		[]byte(`{"themes": [{"id": 1e2}]}`), []byte(`{"themes": [{"ID": 1}]}`), []byte(` [ ] `), []byte(`{"a":1,}`),
+	for _, s := range []string{
+		`{"page_background": "p", "palette_preview": ["p"], "components": [{"component_id": "p", "name": "P", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "p"}, "variables": [{"css_variable": "--p", "opacity": 0.5, "lightness": 40}], "contrast_against": [{"type": "hsl", "value": "hsl(0 0% 0%)", "contrast_type": "text"}], "can_edit_opacity": true, "default_opacity": 1, "hidden": false}]}`,
+		`{"themes": [{"id": 1, "name": "\u00e9\ud83d\ude00 \"x\"\/", "colors": {"a": {"light": "b"}}, "logo_site": {"thumbnail": null, "original": "a.png"}, "logo_height": -3, "is_default": true}]}`,
+		`{"page_background": "p", "palette_preview": [], "components": [{"component_id": "p", "name": "P\ud800", "fallback": {"light": "a", "dark": "b"}, "variables": [{"css_variable": "--p", "opacity": -0.5e-3}]}]}`,
+		`{"themes": [{"id": 1e2}]}`, `{"themes": [{"ID": 1}]}`, ` [ ] `, `{"a":1,}`, `{"themes": null}`,
+		`{"components": [[[[]]]]}`, `{"a": 1, "a": 2}`, "\xef\xbb\xbf{}", "\xff", `{"themes": [{"id": 9223372036854775808}]}`,
 	} {
-		f.Add(s)
+		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecodeAgainstEncodingJSON[Catalog](t, data, catalogSchema())
@@ -80,17 +91,33 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-func checkDecodeAgainstEncodingJSON[T any](t *testing.T, data []byte, s *schema) {
+func TestTheDefaultDataDecodesAsEncodingJSONDecodesIt(t *testing.T) {
+	for _, name := range []string{CatalogFile, ThemesFile} {
+		t.Run(name+" decodes to the same values", func(t *testing.T) {
+			data, err := fs.ReadFile(DefaultFS(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name == CatalogFile {
+				checkDecodeAgainstEncodingJSON[Catalog](t, data, catalogSchema())
+			} else {
+				checkDecodeAgainstEncodingJSON[themesDoc](t, data, themesSchema())
+			}
+		})
+	}
+}
+
+func checkDecodeAgainstEncodingJSON[T any](t *testing.T, data []byte, s *strictjson.Schema) {
+	t.Helper()
 	var got T
-	ps := &problems{}
-	ok := decodeJSON(data, &got, s, ps)
+	res := strictjson.Decode(data, &got, s, limits)
 	var want T
 	err := json.Unmarshal(data, &want)
 	var se *json.SyntaxError
-	if errors.As(err, &se) && ok {
+	if errors.As(err, &se) && res.OK {
 		t.Fatalf("encoding/json finds %v in %q; the decoder decoded it", err, data)
 	}
-	if !ok || len(ps.list) > 0 {
+	if !res.OK || len(res.Problems) > 0 || res.Dropped > 0 {
 		return
 	}
 	if err != nil {

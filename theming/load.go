@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+
+	"github.com/themekit/themekit/internal/strictjson"
 )
 
 // File names the FS and directory loaders read.
@@ -54,9 +56,8 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 	}
 	defer f.Close()
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > MaxInputSize {
-		ps := &problems{file: name}
-		ps.addFatal("", ErrTooLarge, "the file is "+strconv.FormatInt(info.Size(), 10)+" bytes; the limit is "+strconv.Itoa(MaxInputSize))
-		return nil, &ValidationError{Problems: ps.result()}
+		return nil, &ValidationError{Problems: []*Problem{{File: name, Line: 1, Column: 1, Err: ErrTooLarge,
+			Msg: "the file is " + strconv.FormatInt(info.Size(), 10) + " bytes; the limit is " + strconv.Itoa(MaxInputSize)}}}
 	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
 	if err != nil {
@@ -68,12 +69,12 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 // Load validates a catalog and its themes, given as the contents of
 // catalog.json and themes.json, and returns the resolved, immutable
 // Snapshot. If anything is wrong it returns nil and a *ValidationError
-// listing every problem with its file and JSON path; nothing is half
-// loaded.
+// listing every problem with its file, JSON path, line and column;
+// nothing is half loaded.
 //
 // Load decodes the JSON and then takes the path [CompileCatalog] and
-// [CompiledCatalog.Snapshot] take: the same checks, resolution and result,
-// with problems named by file and path.
+// [CompiledCatalog.Snapshot] take: the same checks, bounds ([MaxComponents],
+// [MaxThemes]), resolution and result, with problems named by file and path.
 //
 // The three ways in: Load for bytes, [LoadFS] for an [fs.FS] (a directory
 // is os.DirFS(dir), the embedded defaults [DefaultFS]), and
@@ -85,6 +86,20 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 	var th themesDoc
 	catOK := decodeJSON(catalogJSON, &cat, catalogSchema(), cps)
 	thOK := decodeJSON(themesJSON, &th, themesSchema(), tps)
+	if catOK {
+		if p := componentCountProblem(len(cat.Components)); p != nil {
+			cps.addProblem(*p)
+			catOK = false
+		}
+	}
+	if thOK {
+		if probs := themeSizeProblems(th.Themes, "themes"); len(probs) > 0 {
+			for _, p := range probs {
+				tps.addProblem(*p)
+			}
+			thOK = false
+		}
+	}
 	var c *CompiledCatalog
 	if catOK {
 		c = compile(cat, cps)
@@ -102,13 +117,68 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 			}
 		}
 	}
-	if all := append(cps.result(), tps.result()...); len(all) > 0 {
-		return nil, &ValidationError{Problems: all}
+	catProbs, thProbs := cps.result(), tps.result()
+	if len(catProbs)+len(thProbs) > 0 {
+		// The error path: only now are the places of the problems the
+		// checks found looked up, in one scan of each file.
+		place(catalogJSON, catProbs)
+		place(themesJSON, thProbs)
+		return nil, &ValidationError{Problems: append(catProbs, thProbs...)}
 	}
 	if err := c.assemble(); err != nil {
 		return nil, err
 	}
 	return c.build(kept), nil
+}
+
+// The bounds on the size of typed input, as MaxInputSize bounds a file's.
+const (
+	// MaxComponents is the most components a catalog may define: the
+	// largest catalog the library is measured and tested with (about
+	// 25 MB as catalog.json, well inside MaxInputSize). It bounds the
+	// overrides of one theme too, which name distinct components.
+	MaxComponents = 100_000
+	// MaxThemes is the most themes one snapshot may hold.
+	MaxThemes = 10_000
+)
+
+// componentCountProblem returns the problem of a catalog with more than
+// MaxComponents components, at its "components", or nil.
+func componentCountProblem(n int) *Problem {
+	if n <= MaxComponents {
+		return nil
+	}
+	return &Problem{Path: "components", Err: ErrTooLarge,
+		Msg: strconv.Itoa(n) + " components; the limit is " + strconv.Itoa(MaxComponents)}
+}
+
+// themeSizeProblems returns the problems of themes beyond the bounds:
+// more than MaxThemes of them (at list, "" for Go values), or a theme with
+// more than MaxComponents color overrides (at its "colors"; for Go values
+// named by ThemeID when its id is positive, as Snapshot names them).
+func themeSizeProblems(themes []Theme, list string) []*Problem {
+	if len(themes) > MaxThemes {
+		return []*Problem{{Path: list, Err: ErrTooLarge,
+			Msg: strconv.Itoa(len(themes)) + " themes; the limit is " + strconv.Itoa(MaxThemes)}}
+	}
+	var out []*Problem
+	for i := range themes {
+		t := &themes[i]
+		if len(t.Colors) <= MaxComponents {
+			continue
+		}
+		p := &Problem{Path: "colors", Err: ErrTooLarge,
+			Msg: strconv.Itoa(len(t.Colors)) + " color overrides; the limit is " + strconv.Itoa(MaxComponents)}
+		switch {
+		case list == "" && t.ID > 0:
+			p.ThemeID = t.ID
+		default:
+			p.Path = "themes[" + strconv.Itoa(i) + "].colors"
+			p.ThemeID = max(t.ID, 0)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // DefaultCatalog returns the embedded default catalog (DefaultFS's
@@ -128,7 +198,7 @@ func DefaultThemes() ([]Theme, error) {
 	return th.Themes, err
 }
 
-func decodeDefault(name string, v any, s *schema) error {
+func decodeDefault(name string, v any, s *strictjson.Schema) error {
 	b, err := fs.ReadFile(DefaultFS(), name)
 	if err != nil {
 		return fmt.Errorf("theming: %w", err)

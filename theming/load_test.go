@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -247,5 +248,234 @@ func TestLoadFSAndLoadDir(t *testing.T) {
 			"themes.json":  {Data: []byte(baseThemes)},
 		})
 		assert.ErrorIs(t, err, theming.ErrTooLarge)
+	})
+}
+
+// lines joins its arguments with newlines: argument n is line n of the
+// file, so that a test's expected line can be read off its table.
+func lines(ls ...string) []byte { return []byte(strings.Join(ls, "\n")) }
+
+// placeCatalog is a small valid catalog, one line per argument of lines,
+// for the themes of TestProblemsInAFileHaveTheirLineAndColumn.
+var placeCatalog = lines(
+	`{"page_background": "page", "palette_preview": [], "components": [`,
+	`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},`,
+	`  {"component_id": "text", "name": "Text", "fallback": {"light": "page", "dark": "page"}, "variables": []}`,
+	`]}`,
+)
+
+func TestProblemsInAFileHaveTheirLineAndColumn(t *testing.T) {
+	okThemes := []byte(`{"themes": []}`)
+	// The expected line and column of each case are counted by hand on
+	// the lines of its file: columns count bytes from 1, a tab is one.
+	tests := []struct {
+		name           string
+		catalog        []byte
+		themes         []byte
+		wantFile       string
+		wantLine       int
+		wantColumn     int
+		wantPath       string
+		wantErr        error
+		wantMsgContain string
+	}{
+		{"a fallback naming an unknown component points at the value",
+			lines(
+				`{"page_background": "page",`,
+				` "palette_preview": [],`,
+				` "components": [`,
+				`  {"component_id": "page", "name": "Page",`,
+				`   "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"},`,
+				`   "variables": []},`,
+				`  {"component_id": "text", "name": "Text",`,
+				`   "fallback": {"light": "nav-bgg", "dark": "page"},`, // "nav-bgg" starts at column 26
+				`   "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 8, 26, "components[1].fallback.light", theming.ErrUnknownComponent, `unknown component "nav-bgg"`},
+		{"a wrong type points at the value",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},`,
+				`  {"component_id": "text",`,
+				"\t\"name\": 5,", // a tab, then the key: 5 is at column 10
+				`   "fallback": {"light": "page", "dark": "page"}, "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 4, 10, "components[1].name", theming.ErrJSON, "must be a string, not a number"},
+		{"a duplicate key points at the second key",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "name": "Paper",`, // the second "name" at column 44
+				`   "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 2, 44, "components[0].name", theming.ErrDuplicate, `duplicate key "name"`},
+		{"an unknown key points at the key",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "colour": "red",`, // "colour" at column 44
+				`   "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 2, 44, "components[0].colour", theming.ErrUnknownField, `unknown field "colour"`},
+		{"a syntax error points at the offending byte",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page",`,
+				`   "fallback": {"light": "hsl(0, 0%, 100%)" "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // the quote of "dark" at column 45
+				`]}`,
+			), okThemes, "catalog.json", 3, 45, "components[0].fallback", theming.ErrJSON, "invalid character '\"' after object key:value pair"},
+		{"the end of a truncated file is where the input ends",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page"`, // 25 bytes: the end is column 26
+			), okThemes, "catalog.json", 2, 26, "components[0]", theming.ErrJSON, "unexpected end of JSON input"},
+		{"a byte order mark is named at the start of the file",
+			append([]byte("\xef\xbb\xbf"), placeCatalog...), okThemes,
+			"catalog.json", 1, 1, "", theming.ErrJSON, "file starts with a UTF-8 byte order mark; save it without one"},
+		{"a missing required array points at the object that lacks it",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}},`, // the object opens at column 3
+				`  {"component_id": "text", "name": "Text", "fallback": {"light": "page", "dark": "page"}, "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 2, 3, "components[0].variables", theming.ErrInvalid, "is required"},
+		{"a rule the file does not spell out points at the nearest value it has",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},`,
+				`  {"component_id": "text", "name": "Text", "fallback": {"light": "page", "dark": "page"}, "variables": [], "can_edit_opacity": true}`, // the object at column 3
+				`]}`,
+			), okThemes, "catalog.json", 3, 3, "components[1].default_opacity", theming.ErrInvalid, "default_opacity is missing"},
+		{"a hex color points at the value",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "#ffffff", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // "#ffffff" at column 66
+				`]}`,
+			), okThemes, "catalog.json", 2, 66, "components[0].fallback.light", theming.ErrInvalid, "is a hex color"},
+		{"a fallback cycle points at the first component's fallback",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},`,
+				`  {"component_id": "a", "name": "A", "fallback": {"light": "b", "dark": "page"}, "variables": []},`, // "b" at column 60
+				`  {"component_id": "b", "name": "B", "fallback": {"light": "a", "dark": "page"}, "variables": []}`,
+				`]}`,
+			), okThemes, "catalog.json", 3, 60, "components[1].fallback.light", theming.ErrCycle, "fallback cycle in light scheme"},
+		{"an override of an unknown component in themes.json points at its value",
+			placeCatalog, lines(
+				`{"themes": [`,
+				`  {"id": 1, "name": "One", "is_default": true,`,
+				`   "colors": {`,
+				`     "text": {"light": "hsl(0, 0%, 0%)"},`,
+				`     "nav-bgg": {"dark": "hsl(0, 0%, 0%)"}}}`, // the value's brace at column 17
+				`]}`,
+			), "themes.json", 5, 17, "themes[0].colors.nav-bgg", theming.ErrUnknownComponent, `unknown component "nav-bgg"`},
+		{"a map key that needs quoting is found by its quoted path",
+			placeCatalog, lines(
+				`{"themes": [`,
+				`  {"id": 1, "name": "One",`,
+				`   "colors": {"Text": {"light": "page"}}}`, // the value of "Text" at column 23
+				`]}`,
+			), "themes.json", 3, 23, `themes[0].colors["Text"]`, theming.ErrInvalid, "is not a component id"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := theming.Load(tt.catalog, tt.themes)
+			probs := validationProblems(t, err)
+			var found *theming.Problem
+			for _, p := range probs {
+				if p.File == tt.wantFile && p.Path == tt.wantPath && errors.Is(p, tt.wantErr) {
+					found = p
+				}
+			}
+			require.NotNil(t, found, "want a problem at %s: %s wrapping %v; got:\n%v", tt.wantFile, tt.wantPath, tt.wantErr, err)
+			assert.Contains(t, found.Msg, tt.wantMsgContain, "the problem's message")
+			assert.Equal(t, tt.wantLine, found.Line, "line of %v", found)
+			assert.Equal(t, tt.wantColumn, found.Column, "column of %v", found)
+			file := tt.catalog
+			if tt.wantFile == theming.ThemesFile {
+				file = tt.themes
+			}
+			assert.Equal(t, tt.wantLine-1, strings.Count(string(file[:found.Offset]), "\n"), "the offset %d is on the line", found.Offset)
+			want := tt.wantFile + ":" + strconv.Itoa(tt.wantLine) + ":" + strconv.Itoa(tt.wantColumn) + ": "
+			if tt.wantPath != "" {
+				want += tt.wantPath + ": "
+			}
+			assert.Equal(t, want+found.Msg, found.Error(), "the problem's message starts with its place")
+		})
+	}
+}
+
+func TestBoundsOnTypedInput(t *testing.T) {
+	page := theming.Component{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"}}
+	catalogOf := func(n int) theming.Catalog {
+		cat := theming.Catalog{PageBackground: "page", Components: make([]theming.Component, n)}
+		cat.Components[0] = page
+		for i := 1; i < n; i++ {
+			cat.Components[i] = theming.Component{ID: "c" + strconv.Itoa(i), Name: "C", Fallback: theming.PerScheme{Light: "page", Dark: "page"}}
+		}
+		return cat
+	}
+	t.Run("a catalog of MaxComponents components compiles", func(t *testing.T) {
+		_, err := theming.CompileCatalog(catalogOf(theming.MaxComponents))
+		assert.NoError(t, err)
+	})
+	t.Run("a catalog of one component more is refused with ErrTooLarge at components", func(t *testing.T) {
+		_, err := theming.CompileCatalog(catalogOf(theming.MaxComponents + 1))
+		probs := validationProblems(t, err)
+		require.Len(t, probs, 1, "one problem: %v", err)
+		assert.ErrorIs(t, probs[0], theming.ErrTooLarge)
+		assert.Equal(t, "components", probs[0].Path)
+		assert.Equal(t, "components: 100001 components; the limit is 100000", probs[0].Error())
+	})
+	cc, err := theming.CompileCatalog(catalogOf(2))
+	require.NoError(t, err, "a small catalog compiles")
+	themesOf := func(n int) []theming.Theme {
+		ths := make([]theming.Theme, n)
+		for i := range ths {
+			ths[i] = theming.Theme{ID: i + 1, Name: "T"}
+		}
+		return ths
+	}
+	t.Run("MaxThemes themes make a snapshot", func(t *testing.T) {
+		s, err := cc.Snapshot(themesOf(theming.MaxThemes))
+		require.NoError(t, err)
+		assert.Len(t, s.Themes(), theming.MaxThemes)
+	})
+	t.Run("one theme more is refused with ErrTooLarge, strictly and leniently", func(t *testing.T) {
+		_, err := cc.Snapshot(themesOf(theming.MaxThemes + 1))
+		probs := validationProblems(t, err)
+		require.Len(t, probs, 1, "one problem: %v", err)
+		assert.ErrorIs(t, probs[0], theming.ErrTooLarge)
+		assert.Equal(t, "10001 themes; the limit is 10000", probs[0].Error())
+		s, err := cc.SnapshotLenient(themesOf(theming.MaxThemes + 1))
+		assert.ErrorIs(t, err, theming.ErrTooLarge)
+		require.NotNil(t, s, "a lenient snapshot is there even so")
+		assert.Empty(t, s.Themes(), "and holds no theme")
+	})
+	t.Run("a theme with more than MaxComponents overrides is refused by its id", func(t *testing.T) {
+		ths := themesOf(2)
+		ths[1].Colors = make(map[string]theming.PerScheme, theming.MaxComponents+1)
+		for i := range theming.MaxComponents + 1 {
+			ths[1].Colors["x"+strconv.Itoa(i)] = theming.PerScheme{Light: "page"}
+		}
+		_, err := cc.Snapshot(ths)
+		probs := validationProblems(t, err)
+		require.Len(t, probs, 1, "one problem: %v", err)
+		assert.ErrorIs(t, probs[0], theming.ErrTooLarge)
+		assert.Equal(t, "theme 2: colors: 100001 color overrides; the limit is 100000", probs[0].Error())
+	})
+	t.Run("Load applies the component bound to catalog.json, with its place", func(t *testing.T) {
+		var b strings.Builder
+		b.WriteString("{\"page_background\": \"page\", \"palette_preview\": [],\n\"components\": [")
+		for i := range theming.MaxComponents + 1 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"component_id": "c` + strconv.Itoa(i) + `", "name": "C", "fallback": {"light": "hsl(0, 0%, 0%)", "dark": "hsl(0, 0%, 0%)"}, "variables": []}`)
+		}
+		b.WriteString("]}")
+		_, err := theming.Load([]byte(b.String()), []byte(`{"themes": []}`))
+		probs := validationProblems(t, err)
+		require.Len(t, probs, 1, "one problem: %v", err)
+		assert.ErrorIs(t, probs[0], theming.ErrTooLarge)
+		assert.Equal(t, "catalog.json:2:15: components: 100001 components; the limit is 100000", probs[0].Error())
 	})
 }

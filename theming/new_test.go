@@ -1,6 +1,7 @@
 package theming_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -231,9 +232,15 @@ func TestAProblemFromAFileKeepsFileAndPathAndNamesTheTheme(t *testing.T) {
 	require.ErrorAs(t, err, &verr)
 	require.Len(t, verr.Problems, 1)
 	p := verr.Problems[0]
-	assert.Equal(t, theming.Problem{File: "themes.json", Path: "themes[1].colors.nav-bgg", ThemeID: 2, ComponentID: "nav-bgg",
-		Msg: `unknown component "nav-bgg"`, Err: theming.ErrUnknownComponent}, *p)
-	assert.Equal(t, `themes.json: themes[1].colors.nav-bgg: unknown component "nav-bgg"`, p.Error())
+	// edit writes the file on one line; the override's value starts
+	// after its key.
+	key := `"nav-bgg":`
+	require.Equal(t, 1, bytes.Count(themes, []byte(key)), "the key is in the file once")
+	off := bytes.Index(themes, []byte(key)) + len(key)
+	require.NotContains(t, string(themes[:off]), "\n", "the file is one line up to the value")
+	assert.Equal(t, theming.Problem{File: "themes.json", Path: "themes[1].colors.nav-bgg", Line: 1, Column: off + 1, Offset: off,
+		ThemeID: 2, ComponentID: "nav-bgg", Msg: `unknown component "nav-bgg"`, Err: theming.ErrUnknownComponent}, *p)
+	assert.Equal(t, fmt.Sprintf(`themes.json:1:%d: themes[1].colors.nav-bgg: unknown component "nav-bgg"`, off+1), p.Error())
 }
 
 func TestEmptyLogoFieldsMeanTheDocumentedDefaults(t *testing.T) {

@@ -55,6 +55,9 @@ type ResolvedTheme struct {
 // the Theme ("colors.nav-bgg.light"). A nil or empty slice means no themes.
 // The snapshot keeps its own copies: the caller may change or reuse themes
 // afterwards.
+//
+// More than [MaxThemes] themes, or a theme with more than [MaxComponents]
+// color overrides, is refused with a problem wrapping [ErrTooLarge].
 func (c *CompiledCatalog) Snapshot(themes []Theme) (*Snapshot, error) {
 	if !c.ok() {
 		return nil, ErrNoCatalog

@@ -48,6 +48,9 @@ type checkedTheme struct {
 // each theme with a problem, and a later theme whose id or default flag
 // clashes with a kept one.
 func (c *CompiledCatalog) checkValues(themes []Theme, lenient bool) ([]checkedTheme, []*Problem) {
+	if probs := themeSizeProblems(themes, ""); len(probs) > 0 {
+		return nil, probs // too large to look at further
+	}
 	lists := make([]*problems, len(themes))
 	scopes := func(i int) scope {
 		lists[i] = &problems{}

@@ -85,12 +85,12 @@ func TestFaultsInTheDataDirectory(t *testing.T) {
 		{
 			name:    "a file replaced by binary garbage",
 			inflict: func(t *testing.T, dir string) { writeFile(t, themesPath(dir), []byte("\x00\xff\xfe\x89PNG garbage")) },
-			wantLog: "themes.json: invalid UTF-8 at byte offset 1",
+			wantLog: "themes.json:1:2: invalid UTF-8 at byte offset 1",
 		},
 		{
 			name:    "a file replaced by text that is not JSON",
 			inflict: func(t *testing.T, dir string) { writeFile(t, themesPath(dir), []byte("<html>502 Bad Gateway</html>")) },
-			wantLog: "themes.json: invalid character '<' looking for beginning of value",
+			wantLog: "themes.json:1:1: invalid character '<' looking for beginning of value",
 		},
 		{
 			name: "a file whose read permission is removed",

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -266,9 +267,8 @@ func TestEditsAreReloaded(t *testing.T) {
 				5*time.Second, 10*time.Millisecond, "the second broken edit is loaded")
 			time.Sleep(100 * time.Millisecond) // several polls
 			assert.Contains(t, served(), `"name":"Harbor Two"`, "the previous version is still served")
-			assert.Equal(t, 1, strings.Count(logs.String(), `problem="themes.json: themes[0].colors.no-such-component:`),
-				"the problem is logged once:\n%s", logs.String())
-			assert.Contains(t, logs.String(), `themes.json: themes[0].colors`, "the problem's file and path are logged")
+			assert.Len(t, regexp.MustCompile(`problem="themes.json:\d+:\d+: themes\[0\].colors.no-such-component:`).FindAllString(logs.String(), -1), 1,
+				"the problem is logged once, with its file, line, column and path:\n%s", logs.String())
 
 			// The next good version is picked up.
 			time.Sleep(20 * time.Millisecond)
@@ -289,7 +289,7 @@ func TestInvalidDataRefusesToStart(t *testing.T) {
 		want []string // lines of stderr
 	}{
 		{"invalid data lists every problem with its path", []string{"-addr", "127.0.0.1:0", "-data", dir}, []string{
-			"cannot start", "themes.json: themes[0].id", "themes.json: themes[0].name", "themes.json: themes[0].colors",
+			"cannot start", "themes.json:1:20: themes[0].id", "themes.json:1:31: themes[0].name", "themes.json:1:54: themes[0].colors.nope",
 		}},
 		{"a missing directory says so", []string{"-addr", "127.0.0.1:0", "-data", filepath.Join(dir, "missing")}, []string{"cannot start", "catalog.json"}},
 		{"a broken users file says so", []string{"-addr", "127.0.0.1:0", "-users", filepath.Join(dir, "themes.json")}, []string{"cannot start", "want a JSON object of user names and theme ids"}},

@@ -44,8 +44,12 @@
 //
 // Exit status: 0 when every rule passes, 1 when any rule fails, 2 when the
 // check could not be made: bad usage, input that does not load (every
-// validation problem is printed with its file and JSON path), or an HTML
-// report that cannot be written.
+// validation problem is printed with its file, line, column and JSON path), or an HTML
+// report that cannot be written. A validation problem is printed on its
+// own line as compilers print them, FILE:LINE:COLUMN: PATH: MESSAGE, with
+// FILE as the command line names it (DIR/catalog.json), the line and the
+// column (in bytes, from 1) of the value it concerns, so that an editor
+// jumps to it.
 package main
 
 import (
@@ -56,6 +60,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -112,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	snap, err := theming.LoadFS(fsys)
 	if err != nil {
-		reportLoadError(stdout, stderr, source, err, *asJSON)
+		reportLoadError(stdout, stderr, source, *dir, err, *asJSON)
 		return exitUnusable
 	}
 
@@ -183,14 +188,21 @@ func verify(f theming.Finding, s theming.Suggestion) bool {
 }
 
 // reportLoadError prints why the input could not be used: every
-// validation problem with its file and JSON path, on stderr, and with
-// -json also as JSON on stdout.
-func reportLoadError(stdout, stderr io.Writer, source string, err error, asJSON bool) {
+// validation problem on its own line on stderr, as compilers write them
+// ("DIR/catalog.json:12:7: components[3].fallback.dark: unknown component
+// ..."), so that an editor jumps to it; and with -json also as JSON on
+// stdout, with its file, line, column, byte offset and JSON path. dir is
+// the -data directory ("" for the embedded data), which the files' names
+// are joined to as the command line gave it.
+func reportLoadError(stdout, stderr io.Writer, source, dir string, err error, asJSON bool) {
 	var verr *theming.ValidationError
 	errors.As(err, &verr)
 	if asJSON {
 		type problem struct {
 			File    string `json:"file"`
+			Line    int    `json:"line,omitempty"`
+			Column  int    `json:"column,omitempty"`
+			Offset  int    `json:"offset,omitempty"`
 			Path    string `json:"path"`
 			Message string `json:"message"`
 		}
@@ -202,7 +214,8 @@ func reportLoadError(stdout, stderr io.Writer, source string, err error, asJSON 
 		if verr != nil {
 			out.Error = fmt.Sprintf("invalid data: %d problem(s)", len(verr.Problems))
 			for _, p := range verr.Problems {
-				out.Problems = append(out.Problems, problem{File: p.File, Path: p.Path, Message: p.Msg})
+				out.Problems = append(out.Problems, problem{File: fileName(dir, p.File), Line: p.Line, Column: p.Column,
+					Offset: p.Offset, Path: p.Path, Message: p.Msg})
 			}
 		}
 		enc := json.NewEncoder(stdout)
@@ -215,8 +228,19 @@ func reportLoadError(stdout, stderr io.Writer, source string, err error, asJSON 
 	}
 	fmt.Fprintf(stderr, "themecheck: %s: invalid data, %d problem(s):\n", source, len(verr.Problems))
 	for _, p := range verr.Problems {
-		fmt.Fprintf(stderr, "  %s\n", p)
+		named := *p
+		named.File = fileName(dir, p.File)
+		fmt.Fprintln(stderr, named.Error())
 	}
+}
+
+// fileName is a data file's name as the command line gives it: joined to
+// the -data directory, or as it is for the embedded data.
+func fileName(dir, file string) string {
+	if dir == "" || file == "" {
+		return file
+	}
+	return filepath.Join(dir, file)
 }
 
 // writeTable prints one aligned row per finding, then the summary.

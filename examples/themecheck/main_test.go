@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,9 +209,9 @@ func TestRunExitStatus(t *testing.T) {
 			want: 2,
 			wantStderr: []string{
 				"invalid data, 3 problem(s):\n",
-				"  catalog.json: components[2].fallback.light: ",
-				"  catalog.json: components[1].fallback.dark: unknown component \"txet\"\n",
-				"  themes.json: themes[0].name: ",
+				"catalog.json:13:28: components[2].fallback.light: ",
+				"catalog.json:9:55: components[1].fallback.dark: unknown component \"txet\"\n",
+				"themes.json:1:31: themes[0].name: ",
 			},
 		},
 		{
@@ -406,28 +407,59 @@ func TestRunJSONRecordsThePolicy(t *testing.T) {
 
 func TestRunJSONForInvalidData(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	require.Equal(t, 2, run([]string{"-json", "-data", invalidDir(t)}, &stdout, &stderr))
 	var got struct {
 		Error    string `json:"error"`
 		Problems []struct {
 			File    string `json:"file"`
+			Line    int    `json:"line"`
+			Column  int    `json:"column"`
 			Path    string `json:"path"`
 			Message string `json:"message"`
 		} `json:"problems"`
 	}
+	dir := invalidDir(t)
+	require.Equal(t, 2, run([]string{"-json", "-data", dir}, &stdout, &stderr))
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &got), "decoding %s", stdout.String())
 	assert.Equal(t, "invalid data: 3 problem(s)", got.Error)
 	var paths []string
 	for _, p := range got.Problems {
-		paths = append(paths, p.File+": "+p.Path)
+		rel, err := filepath.Rel(dir, p.File)
+		require.NoError(t, err, "the file %s is under the -data directory", p.File)
+		paths = append(paths, fmt.Sprintf("%s:%d:%d: %s", rel, p.Line, p.Column, p.Path))
 		assert.NotEmpty(t, p.Message, "problem at %s has a message", p.Path)
 	}
 	assert.ElementsMatch(t, []string{
-		"catalog.json: components[1].fallback.dark",
-		"catalog.json: components[2].fallback.light",
-		"themes.json: themes[0].name",
+		"catalog.json:9:55: components[1].fallback.dark",
+		"catalog.json:13:28: components[2].fallback.light",
+		"themes.json:1:31: themes[0].name",
 	}, paths)
 	assert.Contains(t, stderr.String(), "invalid data, 3 problem(s)", "the problems go to stderr too")
+}
+
+// TestRunPrintsProblemsAsCompilersDo checks that each problem is a line
+// FILE:LINE:COL: PATH: MESSAGE with FILE as the command line names it, so
+// that an editor jumps to it. The places are counted by hand on catalog()
+// and themes(): "txet" is on line 9 at column 55, the muted color's
+// unclosed "hsl(0, 0%, 60%" on line 13 at column 28, and the empty theme
+// name on line 1 at column 31.
+func TestRunPrintsProblemsAsCompilersDo(t *testing.T) {
+	dir := invalidDir(t)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 2, run([]string{"-data", dir}, &stdout, &stderr))
+	got := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	require.Len(t, got, 4, "a heading and one line per problem: %s", stderr.String())
+	cat, th := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json")
+	assert.Equal(t, []string{
+		cat + `:9:55: components[1].fallback.dark: unknown component "txet"`,
+		cat + `:13:28: components[2].fallback.light: "hsl(0, 0%, 60%" is neither an hsl()/hsla() color nor a component id: missing ")" at offset 14`,
+		th + `:1:31: themes[0].name: is required`,
+	}, got[1:])
+	for _, line := range got[1:] {
+		file, _, ok := strings.Cut(line, ":")
+		require.True(t, ok, "%q has a file", line)
+		_, err := os.Stat(file)
+		assert.NoError(t, err, "the file %s of %q exists as written", file, line)
+	}
 }
 
 func TestRunWritesTheHTMLReport(t *testing.T) {

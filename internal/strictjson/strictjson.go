@@ -1,0 +1,160 @@
+// Package strictjson decodes a JSON document into Go values against a
+// schema derived from their json tags, in one pass, and reports every
+// structural problem it finds with its place: the JSON path, the byte
+// offset, the line and the column. It refuses what encoding/json quietly
+// accepts (duplicate keys, unknown keys, a required array that is missing
+// or null) and goes on after a wrong type, so that one decode reports all
+// of them.
+//
+// It knows nothing of what the values mean: the caller (package theming)
+// derives a [Schema] from its types, calls [Decode], turns each [Problem]
+// into its own, and after its own checks asks [Locate] for the places of
+// the paths those checks name. Positions are worked out on the error path
+// only: a decode without problems builds no position index.
+//
+// Paths are written in one dialect: object keys after a dot
+// (components[3].fallback.dark), array indices in brackets, and a map key
+// that is not a plain lower-case word quoted in brackets (colors["Nav"]);
+// see [JoinKey] and [ComparePaths].
+package strictjson
+
+import (
+	"errors"
+	"slices"
+)
+
+// Sentinel errors: every [Problem] wraps exactly one of them.
+var (
+	ErrSyntax       = errors.New("strictjson: malformed JSON")         // not JSON, not UTF-8, a byte order mark, or data after the value
+	ErrType         = errors.New("strictjson: wrong JSON type")        // a value of a type the schema does not take there
+	ErrTooLarge     = errors.New("strictjson: input too large")        // over Limits.Size, or nested deeper than Limits.Depth
+	ErrDuplicate    = errors.New("strictjson: duplicate key")          // a key repeated in one object
+	ErrUnknownField = errors.New("strictjson: unknown field")          // a key the struct does not have
+	ErrRequired     = errors.New("strictjson: missing required value") // a required array missing or null
+)
+
+// Limits bound what one [Decode] accepts and reports.
+type Limits struct {
+	Size     int // the largest document, in bytes
+	Depth    int // the deepest nesting of arrays and objects
+	Problems int // the most problems listed; the rest are counted in [Result].Dropped
+}
+
+// Pos is a place in a document. Line and Column are 1-based; Column
+// counts bytes from the start of the line (as the Go toolchain does), so
+// a tab or a multi-byte character counts as its bytes. The zero Pos is no
+// place.
+type Pos struct {
+	Offset int // byte offset from the start of the document, 0-based
+	Line   int
+	Column int
+}
+
+// Problem is one structural problem of a document. Pos is the place of
+// the value it concerns: the offending byte for a syntax error, the start
+// of the value for a wrong type or a null required value, the key for a
+// duplicate or unknown key, the opening brace of an object that lacks a
+// required key, and the start of the document for its size and byte
+// order mark.
+type Problem struct {
+	Pos
+	Path string // the path of the value, in the package's dialect; "" for the document
+	Msg  string // what is wrong, in lower case, without the path
+	Err  error  // the sentinel
+}
+
+// Result is what [Decode] found.
+type Result struct {
+	// OK reports whether the value holds the document: false after a
+	// syntax error, invalid UTF-8, a byte order mark, or a document too
+	// large or too deep; true (with problems) after unknown keys,
+	// duplicate keys, wrong types and missing required arrays.
+	OK bool
+	// Problems are in the order found, at most Limits.Problems of them.
+	Problems []Problem
+	// Dropped counts the problems past Limits.Problems.
+	Dropped int
+	// Blocked holds the paths whose value had the wrong type: each was
+	// left zero, and a later check of what is under it would only repeat
+	// the problem. Problems under a blocked path are not reported.
+	Blocked PathSet
+}
+
+// PathSet is a set of paths that covers each path and everything under
+// it.
+type PathSet map[string]bool
+
+// Covers reports whether path or one of its ancestors is in the set. It
+// looks up each ancestor (each prefix that ends before a "." or "["), so
+// its cost does not grow with the size of the set.
+func (s PathSet) Covers(path string) bool {
+	if len(s) == 0 {
+		return false
+	}
+	if s[path] {
+		return true
+	}
+	for i := 1; i < len(path); i++ {
+		if (path[i] == '.' || path[i] == '[') && s[path[:i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// collector gathers one decode's problems: it drops those under a blocked
+// path, and counts those past the limit.
+type collector struct {
+	limit   int
+	list    []Problem
+	blocked PathSet
+	dropped int
+}
+
+func (c *collector) add(p Problem) {
+	if c.blocked.Covers(p.Path) {
+		return
+	}
+	if len(c.list) >= c.limit {
+		c.dropped++
+		return
+	}
+	c.list = append(c.list, p)
+}
+
+// addFatal records a problem that ends the scan, whatever the path.
+func (c *collector) addFatal(p Problem) {
+	blocked := c.blocked
+	c.blocked = nil
+	c.add(p)
+	c.blocked = blocked
+}
+
+// addType records a wrong type and blocks later problems at or under its
+// path (even when the problem itself was only counted).
+func (c *collector) addType(p Problem) {
+	c.add(p)
+	if c.blocked == nil {
+		c.blocked = make(PathSet)
+	}
+	c.blocked[p.Path] = true
+}
+
+// Place sets the Line and Column of each of ps from its Offset in data,
+// in one pass over data however many there are.
+func Place(data []byte, ps []*Pos) {
+	order := slices.Clone(ps)
+	slices.SortFunc(order, func(a, b *Pos) int { return a.Offset - b.Offset })
+	line, lineStart, prev := 1, 0, 0
+	for _, p := range order {
+		off := min(max(p.Offset, 0), len(data))
+		for i := prev; i < off; i++ {
+			if data[i] == '\n' {
+				line++
+				lineStart = i + 1
+			}
+		}
+		prev = max(prev, off)
+		p.Line, p.Column = line, off-lineStart+1
+	}
+}
