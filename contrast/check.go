@@ -101,7 +101,7 @@ type Result struct {
 	Pass   bool
 	Type   Type
 	Level  Level
-	Method Method // how Ratio was measured and judged; Exact for Check
+	Method Method // how Ratio was measured and judged; Both for Check
 
 	Exact    float64 // the exact ratio (RatioOver)
 	Rendered float64 // the rendered ratio (RatioRendered)
@@ -147,17 +147,20 @@ func (r Result) String() string {
 	return s + ": fail"
 }
 
-// Check computes the contrast ratio of fg over bg as Ratio does and
-// compares it, unrounded, with the minimum for type t at level l: 4.4999
-// fails 4.5. It is the exact method (Method [Exact]); the Result reports the
-// rendered ratio and the APCA Lc beside it. See [CheckMethod] and [Policy] for
-// the other methods. The error wraps ErrUnknownType or ErrUnknownLevel.
+// Check checks fg over bg for content of type t at level l under the
+// default method, [Both], as the zero [Policy] does: the pair passes when
+// its exact ratio ([RatioOver]) is at least the minimum and its rendered
+// ratio ([RatioRendered]) is above it, so a pass holds in the WCAG formula
+// and in axe-core alike. Ratios are compared unrounded: 4.4999 fails 4.5.
+// A translucent bg is composited over opaque white. Check(fg, bg, t, l) is
+// Policy{Level: l}.Check(fg, bg, white, t); use [CheckMethod] for another
+// method. The error wraps [ErrUnknownType] or [ErrUnknownLevel].
 func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
 	return CheckOver(fg, bg, white(), t, l)
 }
 
-// CheckOver is Check with a translucent background composited over the
-// given backdrop instead of white, as [RatioOver] does.
+// CheckOver is [Check] with a translucent background composited over the
+// given backdrop instead of white, as [RatioOver] and [RatioRendered] do.
 func CheckOver(fg, bg, backdrop colorref.Color, t Type, l Level) (Result, error) {
-	return Policy{Level: l, Method: Exact}.Check(fg, bg, backdrop, t)
+	return Policy{Level: l}.Check(fg, bg, backdrop, t)
 }

@@ -18,7 +18,9 @@
 //   - [Both], the zero value and the default, passes a pair only when [Exact]
 //     and [Rendered] both pass it. A theme that passes under [Both] passes the
 //     formula and axe-core alike, and a suggested fix never lands in the
-//     band between them.
+//     band between them. [Check], [CheckOver] and the zero [Policy] all
+//     judge under [Both]; [CheckMethod] and [Policy].Method name another
+//     method.
 //
 // The rendered method follows the browser and the checker step by step:
 //
