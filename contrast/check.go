@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/themekit/themekit/colorref"
 )
@@ -145,6 +146,16 @@ func (r Result) String() string {
 		return s + ": pass"
 	}
 	return s + ": fail"
+}
+
+// FormatRatio writes a contrast ratio r as "4.49:1": the shortest decimal
+// form of r truncated, not rounded, to two decimals, so that no display
+// rounds a failing ratio up to a passing one. 4.4999 is "4.49:1", 4.5 is
+// "4.50:1" and 21 is "21.00:1".
+func FormatRatio(r float64) string {
+	s := strconv.FormatFloat(r, 'f', -1, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	return whole + "." + (frac + "00")[:2] + ":1"
 }
 
 // Check checks fg over bg for content of type t at level l under the

@@ -230,6 +230,29 @@ func TestCheckOverUsesTheBackdrop(t *testing.T) {
 	assert.Equal(t, over, plain, "Check uses white as the backdrop")
 }
 
+// The expected strings are the decimals of each input cut after two
+// places, written by hand.
+func TestFormatRatio(t *testing.T) {
+	tests := []struct {
+		name string
+		r    float64
+		want string
+	}{
+		{"a ratio just below 4.5 is not rounded up", 4.4999, "4.49:1"},
+		{"a ratio one ulp below 7 is not rounded up", math.Nextafter(7, 0), "6.99:1"},
+		{"the minimum itself keeps two places", 4.5, "4.50:1"},
+		{"a whole ratio gets two zeros", 21, "21.00:1"},
+		{"no contrast is 1.00:1", 1, "1.00:1"},
+		{"a ratio above a threshold is cut, not rounded", 4.478089, "4.47:1"},
+		{"a ratio with one decimal gets a zero", 3.1, "3.10:1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, contrast.FormatRatio(tt.r))
+		})
+	}
+}
+
 func TestLevelString(t *testing.T) {
 	assert.Equal(t, "AA", contrast.AA.String())
 	assert.Equal(t, "AAA", contrast.AAA.String())

@@ -77,6 +77,19 @@ func ExampleCheckMethod() {
 	// contrast: unknown method Method(9)
 }
 
+// FormatRatio cuts a ratio after two decimals: a ratio just below a
+// minimum never reads as the minimum.
+func ExampleFormatRatio() {
+	for _, r := range []float64{4.4999, 4.5, 7.0047, 21} {
+		fmt.Println(contrast.FormatRatio(r))
+	}
+	// Output:
+	// 4.49:1
+	// 4.50:1
+	// 7.00:1
+	// 21.00:1
+}
+
 func ExampleCheck_error() {
 	fg, _ := colorref.ParseColor("hsl(0, 0%, 0%)")
 	bg, _ := colorref.ParseColor("hsl(0, 0%, 100%)")
