@@ -1,7 +1,8 @@
 // Package contrast measures the contrast between colorref colors: WCAG 2.x
 // relative luminance and contrast ratio, the WCAG thresholds for text and
 // non-text content, and the APCA-W3 lightness contrast. Every function but
-// [Suggestions] is allocation-free.
+// [Suggestions] and [FormatRatio] is allocation-free. [Check] and the zero
+// [Policy] judge under [Both], the default method.
 //
 // # Methods
 //
