@@ -187,27 +187,36 @@ func (c *Color) UnmarshalText(text []byte) error {
 	return nil
 }
 
-func (c Color) appendCSS(b []byte, sep string) []byte {
+// Rounded returns the color the canonical form of c denotes: hue,
+// saturation, lightness and alpha rounded to two decimals, half away from
+// zero, as [Color.String] prints them, with a hue that rounds to 360
+// wrapped to 0. It is ParseColor(c.String()) without the text: a color
+// built from Rounded's components prints and parses back to itself.
+func (c Color) Rounded() Color {
 	h := round2(c.h)
 	if h >= 360 {
 		h = 0
 	}
-	a := round2(c.a)
-	if a == 1 {
+	return Color{h: h, s: round2(c.s), l: round2(c.l), a: round2(c.a)}
+}
+
+func (c Color) appendCSS(b []byte, sep string) []byte {
+	r := c.Rounded()
+	if r.a == 1 {
 		b = append(b, "hsl("...)
 	} else {
 		b = append(b, "hsla("...)
 	}
-	b = appendNum(b, h)
+	b = appendNum(b, r.h)
 	b = append(b, sep...)
-	b = appendNum(b, round2(c.s))
+	b = appendNum(b, r.s)
 	b = append(b, '%')
 	b = append(b, sep...)
-	b = appendNum(b, round2(c.l))
+	b = appendNum(b, r.l)
 	b = append(b, '%')
-	if a != 1 {
+	if r.a != 1 {
 		b = append(b, sep...)
-		b = appendNum(b, a)
+		b = appendNum(b, r.a)
 	}
 	return append(b, ')')
 }

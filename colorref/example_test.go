@@ -105,3 +105,13 @@ func ExampleColor_Hex() {
 	// #004d00
 	// #33669940
 }
+
+func ExampleColor_Rounded() {
+	c := colorref.HSLA(214.123, 82.456, 44.104, 0.996)
+	r := c.Rounded()
+	fmt.Println(r.HSLA())
+	fmt.Println(c, r)
+	// Output:
+	// 214.12 82.46 44.1 1
+	// hsl(214.12, 82.46%, 44.1%) hsl(214.12, 82.46%, 44.1%)
+}

@@ -116,19 +116,27 @@ func hslChannel32(n, h, l, chroma float32) float32 {
 
 // legacy8 turns a float32 sRGB channel into the integer Chromium
 // serializes: (v + 1e-7)·255 in float32, clamped to [0, 255] and rounded
-// half away from zero.
+// half away from zero. It is the inner loop of the rendered contrast
+// ratio, so it stays in float32, with the same results as scaling and
+// rounding in float64 (checked on every float32 in [-1.0001, 1.0001]):
+//
+//   - the product of a float32 and 255 is exact in float64 (at most 32
+//     significant bits), so rounding that to float32 is the float32
+//     product, one multiplication;
+//   - for x in [0.5, 255), x+0.5 is exact in float32 or, when it reaches
+//     the next power of two, rounds to a neighbour with the same integer
+//     part (the next integer is more than 0.5 away), so truncating it is
+//     C's round(x); below 0.5 the result is 0.
 func legacy8(v float32) uint8 {
 	const eps = float32(1e-7)
-	x := float32(float64(float32(v+eps)) * 255.0)
+	x := float32(float32(v+eps) * 255)
 	switch {
-	case !(x > 0):
+	case !(x >= 0.5): // also NaN
 		return 0
 	case x >= 255:
 		return 255
 	}
-	// x is a float32 below 255, so x+0.5 is exact in float64 and
-	// truncating it rounds half up, which for x > 0 is C's round().
-	return uint8(float64(x) + 0.5)
+	return uint8(float32(x + 0.5))
 }
 
 // to8 converts an alpha in [0, 1] to 8 bits: v·255 rounded half up,
@@ -136,7 +144,7 @@ func legacy8(v float32) uint8 {
 func to8(v float64) uint8 {
 	x := v * 255
 	switch {
-	case !(x > 0): // also NaN
+	case !(x >= 0.5): // also NaN
 		return 0
 	case x >= 255:
 		return 255

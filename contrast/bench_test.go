@@ -81,7 +81,7 @@ func BenchmarkMethods(b *testing.B) {
 }
 
 // BenchmarkPolicies measures a whole check under each policy in one run:
-// Check (the exact method; it also reports the rendered ratio), Both, and
+// the exact method (it also reports the rendered ratio), Both (Check), and
 // Both with APCA.
 func BenchmarkPolicies(b *testing.B) {
 	backdrop := colorref.HSL(0, 0, 100)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/themekit/themekit/colorref"
 )
@@ -101,7 +102,7 @@ type Result struct {
 	Pass   bool
 	Type   Type
 	Level  Level
-	Method Method // how Ratio was measured and judged; Exact for Check
+	Method Method // how Ratio was measured and judged; Both for Check
 
 	Exact    float64 // the exact ratio (RatioOver)
 	Rendered float64 // the rendered ratio (RatioRendered)
@@ -147,17 +148,30 @@ func (r Result) String() string {
 	return s + ": fail"
 }
 
-// Check computes the contrast ratio of fg over bg as Ratio does and
-// compares it, unrounded, with the minimum for type t at level l: 4.4999
-// fails 4.5. It is the exact method (Method [Exact]); the Result reports the
-// rendered ratio and the APCA Lc beside it. See [CheckMethod] and [Policy] for
-// the other methods. The error wraps ErrUnknownType or ErrUnknownLevel.
+// FormatRatio writes a contrast ratio r as "4.49:1": the shortest decimal
+// form of r truncated, not rounded, to two decimals, so that no display
+// rounds a failing ratio up to a passing one. 4.4999 is "4.49:1", 4.5 is
+// "4.50:1" and 21 is "21.00:1".
+func FormatRatio(r float64) string {
+	s := strconv.FormatFloat(r, 'f', -1, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	return whole + "." + (frac + "00")[:2] + ":1"
+}
+
+// Check checks fg over bg for content of type t at level l under the
+// default method, [Both], as the zero [Policy] does: the pair passes when
+// its exact ratio ([RatioOver]) is at least the minimum and its rendered
+// ratio ([RatioRendered]) is above it, so a pass holds in the WCAG formula
+// and in axe-core alike. Ratios are compared unrounded: 4.4999 fails 4.5.
+// A translucent bg is composited over opaque white. Check(fg, bg, t, l) is
+// Policy{Level: l}.Check(fg, bg, white, t); use [CheckMethod] for another
+// method. The error wraps [ErrUnknownType] or [ErrUnknownLevel].
 func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
 	return CheckOver(fg, bg, white(), t, l)
 }
 
-// CheckOver is Check with a translucent background composited over the
-// given backdrop instead of white, as [RatioOver] does.
+// CheckOver is [Check] with a translucent background composited over the
+// given backdrop instead of white, as [RatioOver] and [RatioRendered] do.
 func CheckOver(fg, bg, backdrop colorref.Color, t Type, l Level) (Result, error) {
-	return Policy{Level: l, Method: Exact}.Check(fg, bg, backdrop, t)
+	return Policy{Level: l}.Check(fg, bg, backdrop, t)
 }

@@ -1,11 +1,14 @@
 package contrast_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 )
 
@@ -55,8 +58,9 @@ func TestParseType(t *testing.T) {
 
 // The greys below sit on either side of 4.5:1 against white. Their
 // lightness was solved by hand (python3) from the WCAG formula:
-// L = 1.055·Y^(1/2.4) − 0.055 with Y = 1.05/ratio − 0.05.
-func TestCheckNeverRounds(t *testing.T) {
+// L = 1.055·Y^(1/2.4) − 0.055 with Y = 1.05/ratio − 0.05. Both render as
+// grey 119 (4.478:1), so only the exact method tells them apart.
+func TestExactMethodNeverRounds(t *testing.T) {
 	tests := []struct {
 		name     string
 		fg       string
@@ -65,27 +69,155 @@ func TestCheckNeverRounds(t *testing.T) {
 		{"4.4999:1 fails 4.5 although it prints as 4.50", "hsl(0, 0%, 46.53251787731096%)", false},
 		{"4.5001:1 passes", "hsl(0, 0%, 46.53129153612248%)", true},
 	}
+	white := mustParse(t, "hsl(0, 0%, 100%)")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := contrast.Check(mustParse(t, tt.fg), mustParse(t, "hsl(0, 0%, 100%)"), contrast.Text, contrast.AA)
+			res, err := contrast.CheckMethod(mustParse(t, tt.fg), white, white, contrast.Text, contrast.AA, contrast.Exact)
 			require.NoError(t, err)
 			assert.InDelta(t, 4.5, res.Ratio, 2e-4, "ratio of %s on white", tt.fg)
-			assert.Equal(t, tt.wantPass, res.Pass, "Check(%s on white) = %v", tt.fg, res)
+			assert.Equal(t, tt.wantPass, res.Pass, "CheckMethod(%s on white, Exact) = %v", tt.fg, res)
 			assert.Equal(t, 4.5, res.Required)
 		})
 	}
 }
 
-func TestCheckResult(t *testing.T) {
-	res, err := contrast.Check(mustParse(t, "hsl(0, 0%, 46.666666666666664%)"), mustParse(t, "hsl(0, 0%, 100%)"), contrast.Text, contrast.AA)
-	require.NoError(t, err)
-	assert.False(t, res.Pass, "#777 on white (4.48:1) fails AA")
-	assert.Equal(t, "4.48:1 < 4.5:1 text AA: fail", res.String())
+// The ratios were computed by examples/themecheck/testdata/reference.py's
+// exact and rendered functions (python3), not by this package:
+//
+//	hsla(0, 80%, 48.26%, 0.9) on white: exact 4.510034, rendered 4.499706
+//	hsl(0, 0%, 46.666…%) (#777) on white: exact = rendered = 4.478089
+func TestCheckJudgesUnderBoth(t *testing.T) {
+	white := mustParse(t, "hsl(0, 0%, 100%)")
+	tests := []struct {
+		name       string
+		fg         string
+		typ        contrast.Type
+		level      contrast.Level
+		wantPass   bool
+		wantExact  bool // the verdict of the exact method alone
+		wantString string
+	}{
+		{"a pair that passes exactly but renders below 4.5 fails", "hsla(0, 80%, 48.26%, 0.9)", contrast.Text, contrast.AA, false, true,
+			"4.50:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.50:1): fail"},
+		{"#777 on white fails text at AA", "hsl(0, 0%, 46.666666666666664%)", contrast.Text, contrast.AA, false, false,
+			"4.48:1 < 4.5:1 text AA both: fail"},
+		{"#777 on white passes non-text at AAA", "hsl(0, 0%, 46.666666666666664%)", contrast.NonText, contrast.AAA, true, true,
+			"4.48:1 >= 3:1 non-text AAA both: pass"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fg := mustParse(t, tt.fg)
+			res, err := contrast.Check(fg, white, tt.typ, tt.level)
+			require.NoError(t, err)
+			assert.Equal(t, contrast.Both, res.Method)
+			assert.Equal(t, tt.wantPass, res.Pass, "Check = %v", res)
+			assert.Equal(t, tt.wantString, res.String())
+			over, err := contrast.CheckOver(fg, white, mustParse(t, "hsl(0, 0%, 10%)"), tt.typ, tt.level)
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantPass, over.Pass, "an opaque background hides the backdrop: %v", over)
+			exact, err := contrast.CheckMethod(fg, white, white, tt.typ, tt.level, contrast.Exact)
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantExact, exact.Pass, "CheckMethod(Exact) = %v", exact)
+		})
+	}
+}
 
-	res, err = contrast.Check(mustParse(t, "hsl(0, 0%, 46.666666666666664%)"), mustParse(t, "hsl(0, 0%, 100%)"), contrast.NonText, contrast.AAA)
-	require.NoError(t, err)
-	assert.True(t, res.Pass, "#777 on white passes non-text")
-	assert.Equal(t, "4.48:1 >= 3:1 non-text AAA: pass", res.String())
+// TestCheckAgreesWithThePolicyDefault draws a few thousand seeded pairs
+// near 3:1, 4.5:1 and 7:1, with translucent foregrounds and backgrounds
+// over random page colors, and requires Check and CheckOver to give the
+// verdict of the zero Policy (AA) and of Policy{Level: AAA}, for every
+// type. It also requires the sample to hold pairs on which the exact
+// method alone judges otherwise, so that a Check judging the exact ratio
+// would fail it.
+func TestCheckAgreesWithThePolicyDefault(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 2026))
+	white := colorref.HSL(0, 0, 100)
+	types := []contrast.Type{contrast.Text, contrast.LargeText, contrast.NonText}
+	const n = 3000
+	sampled, translucentFG, translucentBG, exactDiffers := 0, 0, 0, 0
+	for sampled < n {
+		target := []float64{3, 4.5, 7}[sampled%3]
+		fg, bg, backdrop, ok := pairNear(rng, target)
+		if !ok {
+			continue
+		}
+		sampled++
+		if !fg.Opaque() {
+			translucentFG++
+		}
+		if !bg.Opaque() {
+			translucentBG++
+		}
+		for _, typ := range types {
+			for _, lv := range []contrast.Level{contrast.AA, contrast.AAA} {
+				policy, err := contrast.Policy{Level: lv}.Check(fg, bg, backdrop, typ)
+				require.NoError(t, err)
+				over, err := contrast.CheckOver(fg, bg, backdrop, typ, lv)
+				require.NoError(t, err)
+				if !assert.Equal(t, policy.Pass, over.Pass, "CheckOver(%s, %s, %s, %s, %s) = %v, Policy{} says %v", fg, bg, backdrop, typ, lv, over, policy) {
+					return
+				}
+				onWhite, err := contrast.Policy{Level: lv}.Check(fg, bg, white, typ)
+				require.NoError(t, err)
+				check, err := contrast.Check(fg, bg, typ, lv)
+				require.NoError(t, err)
+				if !assert.Equal(t, onWhite.Pass, check.Pass, "Check(%s, %s, %s, %s) = %v, Policy{} says %v", fg, bg, typ, lv, check, onWhite) {
+					return
+				}
+				exact, err := contrast.CheckMethod(fg, bg, backdrop, typ, lv, contrast.Exact)
+				require.NoError(t, err)
+				if exact.Pass != over.Pass {
+					exactDiffers++
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs: %d translucent foregrounds, %d translucent backgrounds, %d verdicts the exact method alone gives otherwise",
+		n, translucentFG, translucentBG, exactDiffers)
+	assert.Greater(t, translucentFG, n/4, "translucent foregrounds are sampled")
+	assert.Greater(t, translucentBG, n/4, "translucent backgrounds are sampled")
+	assert.Greater(t, exactDiffers, 50, "the sample holds pairs where the default and the exact method disagree")
+}
+
+// pairNear draws a background (translucent half the time) over a random
+// opaque backdrop, and a foreground (translucent half the time) whose
+// lightness, on the 0.01 grid a catalog prints, puts the exact ratio
+// within about 0.05 of target. It reports false when no lightness of the
+// drawn hue and saturation reaches the target on that background.
+func pairNear(rng *rand.Rand, target float64) (fg, bg, backdrop colorref.Color, ok bool) {
+	alpha := func() float64 {
+		if rng.IntN(2) == 0 {
+			return 1
+		}
+		return 0.5 + rng.Float64()*0.5
+	}
+	backdrop = colorref.HSL(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100)
+	bg = colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, alpha())
+	h, s, a := rng.Float64()*360, rng.Float64()*100, alpha()
+	ratio := func(l float64) float64 { return contrast.RatioOver(colorref.HSLA(h, s, l, a), bg, backdrop) }
+	// The ratio falls as the foreground's lightness nears the background's
+	// and rises past it: look for the target on the side of a random end.
+	lo, hi := 0.0, 100.0
+	if rng.IntN(2) == 0 {
+		lo, hi = hi, lo
+	}
+	if ratio(lo) < target {
+		lo, hi = hi, lo
+		if ratio(lo) < target {
+			return fg, bg, backdrop, false
+		}
+	}
+	// ratio(lo) >= target; bisect towards the crossing nearest lo.
+	for hi-lo > 1e-6 || lo-hi > 1e-6 {
+		mid := (lo + hi) / 2
+		if ratio(mid) >= target {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	l := math.Round((lo+(rng.Float64()-0.5)*0.4)*100) / 100
+	return colorref.HSLA(h, s, l, a), bg, backdrop, true
 }
 
 func TestCheckOverUsesTheBackdrop(t *testing.T) {
@@ -96,6 +228,29 @@ func TestCheckOverUsesTheBackdrop(t *testing.T) {
 	plain, err := contrast.Check(fg, bg, contrast.NonText, contrast.AA)
 	require.NoError(t, err)
 	assert.Equal(t, over, plain, "Check uses white as the backdrop")
+}
+
+// The expected strings are the decimals of each input cut after two
+// places, written by hand.
+func TestFormatRatio(t *testing.T) {
+	tests := []struct {
+		name string
+		r    float64
+		want string
+	}{
+		{"a ratio just below 4.5 is not rounded up", 4.4999, "4.49:1"},
+		{"a ratio one ulp below 7 is not rounded up", math.Nextafter(7, 0), "6.99:1"},
+		{"the minimum itself keeps two places", 4.5, "4.50:1"},
+		{"a whole ratio gets two zeros", 21, "21.00:1"},
+		{"no contrast is 1.00:1", 1, "1.00:1"},
+		{"a ratio above a threshold is cut, not rounded", 4.478089, "4.47:1"},
+		{"a ratio with one decimal gets a zero", 3.1, "3.10:1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, contrast.FormatRatio(tt.r))
+		})
+	}
 }
 
 func TestLevelString(t *testing.T) {

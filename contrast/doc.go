@@ -1,7 +1,8 @@
 // Package contrast measures the contrast between colorref colors: WCAG 2.x
 // relative luminance and contrast ratio, the WCAG thresholds for text and
 // non-text content, and the APCA-W3 lightness contrast. Every function but
-// [Suggestions] is allocation-free.
+// [Suggestions] and [FormatRatio] is allocation-free. [Check] and the zero
+// [Policy] judge under [Both], the default method.
 //
 // # Methods
 //
@@ -18,7 +19,9 @@
 //   - [Both], the zero value and the default, passes a pair only when [Exact]
 //     and [Rendered] both pass it. A theme that passes under [Both] passes the
 //     formula and axe-core alike, and a suggested fix never lands in the
-//     band between them.
+//     band between them. [Check], [CheckOver] and the zero [Policy] all
+//     judge under [Both]; [CheckMethod] and [Policy].Method name another
+//     method.
 //
 // The rendered method follows the browser and the checker step by step:
 //

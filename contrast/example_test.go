@@ -31,6 +31,10 @@ func ExampleRatioOver() {
 	// over the dark page: 14.21:1
 }
 
+// Check judges under Both, the default: the exact ratio must reach the
+// minimum and the ratio axe-core measures in a browser must exceed it.
+// The ratios were printed by examples/themecheck/testdata/reference.py's
+// exact and rendered functions (6.658620 and 6.696881).
 func ExampleCheck() {
 	fg, _ := colorref.ParseColor("hsl(221, 72%, 45%)")
 	bg, _ := colorref.ParseColor("hsl(0, 0%, 100%)")
@@ -43,8 +47,47 @@ func ExampleCheck() {
 		fmt.Println(res)
 	}
 	// Output:
-	// 6.66:1 >= 4.5:1 text AA: pass
-	// 6.66:1 < 7:1 text AAA: fail
+	// 6.66:1 >= 4.5:1 text AA both (exact 6.66:1, rendered 6.70:1): pass
+	// 6.66:1 < 7:1 text AAA both (exact 6.66:1, rendered 6.70:1): fail
+}
+
+// A translucent red on white reaches 4.5:1 in the WCAG formula (4.510034)
+// but not as axe-core measures it in Chromium (4.499706, both from
+// examples/themecheck/testdata/reference.py): Check, judging under Both,
+// fails it; CheckMethod names the other methods.
+func ExampleCheckMethod() {
+	red, _ := colorref.ParseColor("hsla(0, 80%, 48.26%, 0.9)")
+	white := colorref.HSL(0, 0, 100)
+	res, _ := contrast.Check(red, white, contrast.Text, contrast.AA)
+	fmt.Println(res)
+	for _, m := range []contrast.Method{contrast.Exact, contrast.Rendered} {
+		res, err := contrast.CheckMethod(red, white, white, contrast.Text, contrast.AA, m)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(res)
+	}
+	_, err := contrast.CheckMethod(red, white, white, contrast.Text, contrast.AA, contrast.Method(9))
+	fmt.Println(err)
+	// Output:
+	// 4.50:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.50:1): fail
+	// 4.51:1 >= 4.5:1 text AA: pass
+	// 4.50:1 < 4.5:1 text AA rendered (exact 4.51:1, rendered 4.50:1): fail
+	// contrast: unknown method Method(9)
+}
+
+// FormatRatio cuts a ratio after two decimals: a ratio just below a
+// minimum never reads as the minimum.
+func ExampleFormatRatio() {
+	for _, r := range []float64{4.4999, 4.5, 7.0047, 21} {
+		fmt.Println(contrast.FormatRatio(r))
+	}
+	// Output:
+	// 4.49:1
+	// 4.50:1
+	// 7.00:1
+	// 21.00:1
 }
 
 func ExampleCheck_error() {

@@ -3,6 +3,7 @@ package contrast
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -162,17 +163,10 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	if p.APCA {
 		res.LcRequired, _ = APCARequired(t) // t is known here
 		res.Lc = APCAOver(fg, bg, backdrop)
-		res.APCAPass = abs(res.Lc) >= res.LcRequired
+		res.APCAPass = math.Abs(res.Lc) >= res.LcRequired
 		res.Pass = res.Pass && res.APCAPass
 	}
 	return res, nil
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // MarshalText implements encoding.TextMarshaler with the name String

@@ -87,18 +87,20 @@ func clamp8(v float64) uint8 {
 
 var opaqueWhite = rgba8{c: [3]uint8{255, 255, 255}, a: 1}
 
-// renderedPair resolves a pair as axe-core's color-contrast check does on
-// a page whose page background is backdrop, with an element of background
+// flattenPair resolves a pair, given as the 8-bit colors of fg and bg
+// ([colorref.Color.RGBA8]), as axe-core's color-contrast check does on a
+// page whose page background is backdrop, with an element of background
 // bg holding text of color fg: the background flattened over the backdrop
 // and then over white (axe's default canvas), the foreground flattened over
 // the background and then over white, and, if the foreground is still
 // translucent, once more over the final background (getContrast). Every
-// step rounds each channel to an integer.
-func renderedPair(fg, bg, backdrop colorref.Color) (f, b [3]uint8) {
-	fr, fg8, fb, fa := fg.RGBA8()
-	br, bg8, bb, ba := bg.RGBA8()
+// step rounds each channel to an integer; an opaque pair comes back as it
+// is. The channels go in and out as scalars, which the register ABI passes
+// in registers (arrays of three go through memory, which cost the opaque
+// case of RatioRendered a third of its time).
+func flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba uint8, backdrop colorref.Color) (uint8, uint8, uint8, uint8, uint8, uint8) {
 	if fa == 255 && ba == 255 {
-		return [3]uint8{fr, fg8, fb}, [3]uint8{br, bg8, bb} // flattening an opaque color changes nothing
+		return fr, fg8, fb, br, bg8, bb // flattening an opaque color changes nothing
 	}
 	fc := rgba8{c: [3]uint8{fr, fg8, fb}, a: cssAlpha(fa)}
 	bc := rgba8{c: [3]uint8{br, bg8, bb}, a: cssAlpha(ba)}
@@ -110,17 +112,20 @@ func renderedPair(fg, bg, backdrop colorref.Color) (f, b [3]uint8) {
 	if fgFinal.a < 1 {
 		fgFinal = flatten(fgFinal, bgFinal)
 	}
-	return fgFinal.c, bgFinal.c
+	f, b := fgFinal.c, bgFinal.c
+	return f[0], f[1], f[2], b[0], b[1], b[2]
 }
 
 // luminance8 is the WCAG 2 relative luminance of 8-bit channels, with
-// axe-core's order of operations (Color.getRelativeLuminance).
-func luminance8(c [3]uint8) float64 {
-	return float64(float64(float64(0.2126*linear8[c[0]])+float64(0.7152*linear8[c[1]])) + float64(0.0722*linear8[c[2]]))
+// axe-core's order of operations (Color.getRelativeLuminance): each
+// channel's weighted linear value (the product, rounded once, that
+// weighted8 holds), red plus green, then plus blue.
+func luminance8(r, g, b uint8) float64 {
+	return float64(float64(weighted8[0][r]+weighted8[1][g]) + weighted8[2][b])
 }
 
-func ratio8(f, b [3]uint8) float64 {
-	l1, l2 := luminance8(f), luminance8(b)
+// ratio8 is the WCAG 2 ratio of two luminances, in either order.
+func ratio8(l1, l2 float64) float64 {
 	if l1 < l2 {
 		l1, l2 = l2, l1
 	}
@@ -138,19 +143,42 @@ func ratio8(f, b [3]uint8) float64 {
 // is ignored.
 //
 // It differs from [RatioOver], the exact method, by up to 0.07 on the
-// reference pairs near 3:1, 4.5:1 and 7:1; it does not allocate.
+// reference pairs near 3:1, 4.5:1 and 7:1; it does not allocate. It is
+// the solver's inner loop: an opaque pair costs two 8-bit conversions, six
+// table lookups and one division.
 func RatioRendered(fg, bg, backdrop colorref.Color) float64 {
-	f, b := renderedPair(fg, bg, backdrop)
-	return ratio8(f, b)
+	fr, fg8, fb, fa := fg.RGBA8()
+	br, bg8, bb, ba := bg.RGBA8()
+	if fa != 255 || ba != 255 { // flattenPair returns an opaque pair as it is: spare the call
+		fr, fg8, fb, br, bg8, bb = flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
+	}
+	return ratio8(luminance8(fr, fg8, fb), luminance8(br, bg8, bb))
 }
 
 // RenderedColors returns the two opaque 8-bit colors [RatioRendered]
 // compares, the foreground and the background as a checker sees them after
 // flattening, as colorref colors (for a report, or their Hex).
 func RenderedColors(fg, bg, backdrop colorref.Color) (f, b colorref.Color) {
-	fc, bc := renderedPair(fg, bg, backdrop)
-	return colorref.RGBA8(fc[0], fc[1], fc[2], 255), colorref.RGBA8(bc[0], bc[1], bc[2], 255)
+	fr, fg8, fb, fa := fg.RGBA8()
+	br, bg8, bb, ba := bg.RGBA8()
+	fr, fg8, fb, br, bg8, bb = flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
+	return colorref.RGBA8(fr, fg8, fb, 255), colorref.RGBA8(br, bg8, bb, 255)
 }
+
+// weighted8 holds, for red, green and blue, each 8-bit value's linear8
+// entry times the channel's luminance coefficient (0.2126, 0.7152,
+// 0.0722), each product rounded once to float64 as axe-core's
+// getRelativeLuminance rounds it: the products luminance8 would otherwise
+// compute per call. It is computed once, at package initialisation, and
+// never written after.
+var weighted8 = func() (w [3][256]float64) {
+	for k, v := range linear8 {
+		w[0][k] = float64(0.2126 * v)
+		w[1][k] = float64(0.7152 * v)
+		w[2][k] = float64(0.0722 * v)
+	}
+	return w
+}()
 
 // linear8 is the WCAG 2 linearisation of the 256 8-bit channel values,
 // v/12.92 for v = k/255 ≤ 0.04045 and ((v+0.055)/1.055)^2.4 above, as

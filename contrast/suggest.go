@@ -126,8 +126,8 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	if side != Foreground && side != Background || m != Both && m != Exact && m != Rendered {
 		return colorref.Color{}, false
 	}
-	h, s, l, a := orig.HSLA()
-	h, s, a = round2(h), round2(s), round2(a)
+	_, _, l, _ := orig.HSLA()
+	h, s, _, a := orig.Rounded().HSLA() // the search keeps them as printed
 	at := func(k int) colorref.Color { return colorref.HSLA(h, s, float64(k)/100, a) }
 	pairWith := func(c colorref.Color) (colorref.Color, colorref.Color) {
 		if side == Background {
@@ -258,15 +258,4 @@ func skipExactFailures(down, up int, exactPasses func(k int) bool) (int, int) {
 		up = lightnessSteps + 1
 	}
 	return down, up
-}
-
-// round2 rounds v to two decimals, half away from zero, exactly as
-// colorref's canonical form does, so that a color built from the result
-// prints and re-parses to itself.
-func round2(v float64) float64 {
-	r := math.Round(v * 100)
-	if r == 0 {
-		return 0
-	}
-	return r / 100
 }
