@@ -2,6 +2,7 @@ package theming
 
 import (
 	"encoding/json"
+	"math"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
@@ -64,7 +65,7 @@ func (f Finding) Suggest() (s Suggestion, ok bool) {
 	}
 	_, _, l := f.Foreground.HSL()
 	_, _, cl := c.HSL()
-	return f.suggestion(contrast.Suggestion{Side: contrast.Foreground, Color: c, Distance: abs(cl - l)})
+	return f.suggestion(contrast.Suggestion{Side: contrast.Foreground, Color: c, Distance: math.Abs(cl - l)})
 }
 
 // Suggestions returns the fixes of a failing finding that pass its rule
@@ -114,11 +115,4 @@ func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
 		s.APCA = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
 	}
 	return s, true
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

@@ -251,7 +251,7 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value),
-			r.Target.ContrastType, formatRatio(r.Ratio), formatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
+			r.Target.ContrastType, contrast.FormatRatio(r.Ratio), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
 			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}
 	if err := tw.Flush(); err != nil {
@@ -332,7 +332,7 @@ func fixes(r result) string {
 		default:
 			side = "target (catalog)" // a variable or hsl target: no theme can move it
 		}
-		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), formatRatio(r.Policy.Method.Ratio(s.Ratio, s.Rendered)), s.APCA)
+		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), contrast.FormatRatio(r.Policy.Method.Ratio(s.Ratio, s.Rendered)), s.APCA)
 		if !s.Pass {
 			b.WriteString(", fails APCA")
 		}
@@ -378,15 +378,6 @@ func writeHTML(name string, rep *theming.Report, source string) error {
 		return fmt.Errorf("writing the HTML report: %w", err)
 	}
 	return nil
-}
-
-// formatRatio writes a contrast ratio truncated, not rounded, to two
-// decimals ("4.49:1" for 4.4999), as the HTML report does, so that no
-// failing ratio reads as a passing one.
-func formatRatio(r float64) string {
-	s := strconv.FormatFloat(r, 'f', -1, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	return whole + "." + (frac + "00")[:2] + ":1"
 }
 
 // printable quotes s if it holds a control or other unprintable character

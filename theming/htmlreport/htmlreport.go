@@ -224,7 +224,7 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 		Target:      f.Target,
 		Text:        f.Target.ContrastType != contrast.NonText,
 		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
-		Ratio:       formatRatio(f.Ratio),
+		Ratio:       contrast.FormatRatio(f.Ratio),
 		Rendered:    renderedIfDifferent(f.Ratio, f.Rendered),
 		Required:    strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
 		APCA:        formatLc(f.APCA),
@@ -262,29 +262,19 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 	return row
 }
 
-// formatRatio writes a contrast ratio truncated, not rounded, to two
-// decimals ("4.49:1" for 4.4999), from the shortest decimal form of the
-// float, so that no display rounds a failing ratio up to a passing one.
-func formatRatio(r float64) string {
-	s := strconv.FormatFloat(r, 'f', -1, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	frac = (frac + "00")[:2]
-	return whole + "." + frac + ":1"
-}
-
 // formatRatios writes the exact ratio, and the rendered one after it when
 // the two print differently: "4.50:1", or "4.50:1 exact, 4.49:1 rendered".
 func formatRatios(exact, rendered float64) string {
 	if r := renderedIfDifferent(exact, rendered); r != "" {
-		return formatRatio(exact) + " exact, " + r + " rendered"
+		return contrast.FormatRatio(exact) + " exact, " + r + " rendered"
 	}
-	return formatRatio(exact)
+	return contrast.FormatRatio(exact)
 }
 
 // renderedIfDifferent formats the rendered ratio, or returns "" when it
 // prints as the exact one does.
 func renderedIfDifferent(exact, rendered float64) string {
-	if r := formatRatio(rendered); r != formatRatio(exact) {
+	if r := contrast.FormatRatio(rendered); r != contrast.FormatRatio(exact) {
 		return r
 	}
 	return ""
