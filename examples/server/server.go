@@ -96,7 +96,9 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/api/v2/theme", api)                             // so the handler answers APPEND_SLASH redirects itself
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
-	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
+	report := newReportHandler(s.store, log)
+	mux.Handle("GET /theme/report", report.Page())
+	mux.Handle("GET /theme/report.json", report.JSON())
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	mux.Handle("GET /{$}", indexHandler(users)) // GET and HEAD; 405 with Allow to other methods
 	s.handler = mux
@@ -134,7 +136,7 @@ const indexTemplate = `<!DOCTYPE html>
 <li><a href="/api/v2/theme/?format=api">/api/v2/theme/</a> (the themes)</li>
 <li><a href="/api/v2/theme/config/?format=api">/api/v2/theme/config/</a> (the theme for the requesting user)</li>
 <li><a href="/theme.css">/theme.css</a> (that theme as CSS custom properties; this page uses it)</li>
-<li><a href="/theme/report">/theme/report</a> (the contrast report of every theme, in both schemes)</li>
+<li><a href="/theme/report">/theme/report</a> (the contrast report of every theme, in both schemes; <a href="/theme/report.json">as JSON</a>)</li>
 </ul>
 <p>Demo users (send <code>X-Demo-User: name</code>; the header is a demo rule, not authentication):
 {{range $i, $u := .}}{{if $i}}, {{end}}<code>{{$u}}</code>{{end}}.</p>
