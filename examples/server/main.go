@@ -6,8 +6,10 @@
 //
 // It serves the three v2 endpoints (httpadapter.New), the requesting
 // user's theme as CSS at /theme.css, the visual contrast report of the
-// data at /theme/report, the themes' images under /media/, and a start
-// page at /. Flags:
+// data at /theme/report (rendered once per data version, shared by
+// concurrent requests; over 10,000 findings a short page links the JSON
+// instead) and as JSON at /theme/report.json, the themes' images under
+// /media/, and a start page at /. Flags:
 //
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8000)
 //	-data DIR         serve DIR/catalog.json and DIR/themes.json (and images
