@@ -370,6 +370,8 @@ func TestAcceptNegotiation(t *testing.T) {
 		{"a malformed range is skipped", "garbage, application/json", 200, "application/json", defs},
 		{"only malformed ranges is a 406", "garbage", 406, "application/json", nil},
 		{"a malformed q makes its range skipped", "text/html;q=high, application/json;q=0.1", 200, "application/json", defs},
+		{"q=NaN is no q-value: its range is skipped", "text/html;q=NaN, application/json;q=0", 406, "application/json", nil},
+		{"q=5e-1 is no q-value: its range is skipped", "text/html;q=5e-1, application/json;q=0.1", 200, "application/json", defs},
 		{"media types compare case-insensitively", "Application/JSON", 200, "application/json", defs},
 		// DRF 3.14's media_type_matches: a "*" on either part matches.
 		{"*/html gets the page, as in DRF", "*/html", 200, html, nil},

@@ -171,7 +171,16 @@
 //     browser's "text/html,...,*/*;q=0.8" gets the browsable page (as in
 //     DRF), "application/json;q=0, */*" gets the page where DRF sends JSON,
 //     and "application/json; indent=4" gets JSON indented by 4 (indent
-//     clamped to 0..8, as DRF does).
+//     clamped to 0..8, as DRF does). A q-value must follow RFC 9110's
+//     grammar (section 12.4.2: 0 to 1, at most three decimals, nothing
+//     else), in Accept as in Accept-Encoding; a range or coding with any
+//     other q ("NaN", "5e-1", "1.5", "0.1234") is skipped, as a malformed
+//     element, so it makes nothing acceptable: "text/html;q=NaN,
+//     application/json;q=0" is a 406. Not a 400: RFC 9110 lets a server
+//     disregard what it cannot use in Accept, and Django, whose request
+//     parser DRF builds on, drops an unusable element rather than failing
+//     the request (it reads an unparsable q as 1; here it counts for
+//     nothing, which cannot widen what the client asked for).
 //   - Case: type and subtype compare case-insensitively (RFC 9110); DRF
 //     compares them as written, so "Application/JSON" is a 406 there.
 //   - An empty Accept field counts as absent and gets JSON; DRF answers it

@@ -288,7 +288,7 @@ func parseAcceptEncoding(lines []string) accepted {
 
 // qValue parses the parameters of an Accept-Encoding element and returns
 // its q-value in thousandths (1000 when absent), or !ok when the weight
-// is malformed (RFC 9110, section 12.4.2: "0", "1", up to three decimals).
+// is malformed (parseQValue).
 func qValue(params string) (int, bool) {
 	q := 1000
 	for params != "" {
@@ -298,29 +298,9 @@ func qValue(params string) (int, bool) {
 		if !strings.EqualFold(strings.TrimSpace(k), "q") {
 			continue
 		}
-		v = strings.TrimSpace(v)
-		if v == "" || len(v) > 5 || (v[0] != '0' && v[0] != '1') {
+		n, ok := parseQValue(strings.TrimSpace(v))
+		if !ok {
 			return 0, false
-		}
-		n := 0
-		if v[0] == '1' {
-			n = 1000
-		}
-		frac := v[1:]
-		if frac != "" {
-			if frac[0] != '.' {
-				return 0, false
-			}
-			frac = frac[1:]
-			scale := 100
-			for i := 0; i < len(frac); i++ {
-				d := frac[i]
-				if d < '0' || d > '9' || v[0] == '1' && d != '0' {
-					return 0, false
-				}
-				n += int(d-'0') * scale
-				scale /= 10
-			}
 		}
 		q = n
 	}

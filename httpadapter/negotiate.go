@@ -7,6 +7,44 @@ import (
 	"strings"
 )
 
+// parseQValue parses a q-value by the grammar of RFC 9110, section
+// 12.4.2, and nothing else:
+//
+//	qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
+//
+// It returns the weight in thousandths (0 to 1000). Anything else ("NaN",
+// "0x1p0", "5e-1", "1.5", "0.1234", "-0", ".5", a quoted value) is !ok.
+// It is the one q-value rule of the package: Accept (parseRange) and
+// Accept-Encoding (qValue) both use it, and an element whose weight is
+// !ok is skipped in both, as if it were absent from the field: it makes
+// nothing acceptable (see the package documentation).
+func parseQValue(v string) (int, bool) {
+	if v == "" || len(v) > 5 || v[0] != '0' && v[0] != '1' {
+		return 0, false
+	}
+	n := 0
+	if v[0] == '1' {
+		n = 1000
+	}
+	frac := v[1:]
+	if frac == "" {
+		return n, true
+	}
+	if frac[0] != '.' {
+		return 0, false
+	}
+	scale := 100
+	for i := 1; i < len(frac); i++ {
+		d := frac[i]
+		if d < '0' || d > '9' || n == 1000 && d != '0' {
+			return 0, false
+		}
+		n += int(d-'0') * scale
+		scale /= 10
+	}
+	return n, true
+}
+
 // renderer is a rendering of a response: the JSON document itself or the
 // browsable HTML page around it.
 type renderer uint8
@@ -56,7 +94,7 @@ func negotiate(r *http.Request) (choice, negError) {
 	}
 	j, h := rank(accept)
 	switch {
-	case j.q <= 0 && h.q <= 0:
+	case j.q == 0 && h.q == 0:
 		return choice{}, negNotAccept
 	case h.q > j.q || h.q == j.q && h.prec > j.prec:
 		return choice{rend: rendHTML}, negOK
@@ -66,9 +104,9 @@ func negotiate(r *http.Request) (choice, negError) {
 
 // match is how well the Accept header admits one renderer.
 type match struct {
-	q      float64 // quality; 0 is "not acceptable"
-	spec   int     // specificity of the deciding range: -1 none, 0 */*, 1 */sub, 2 type/*, 3 type/sub, 4 with parameters
-	prec   int     // DRF's precedence of that range: 0 */* and */sub, 1 type/*, 2 type/sub, 3 with parameters
+	q      int // quality in thousandths (parseQValue); 0 is "not acceptable"
+	spec   int // specificity of the deciding range: -1 none, 0 */*, 1 */sub, 2 type/*, 3 type/sub, 4 with parameters
+	prec   int // DRF's precedence of that range: 0 */* and */sub, 1 type/*, 2 type/sub, 3 with parameters
 	indent int
 }
 
@@ -78,7 +116,7 @@ func precedence(spec int) int { return max(spec-1, 0) }
 
 // rank scores application/json and text/html against the Accept field
 // lines. No field, or only empty ones, accepts everything; malformed
-// ranges are skipped.
+// ranges, a malformed q-value included, are skipped.
 func rank(lines []string) (json, html match) {
 	json, html = match{spec: -1}, match{spec: -1}
 	seen := false
@@ -120,7 +158,7 @@ func rank(lines []string) (json, html match) {
 		}
 	}
 	if !seen {
-		return match{q: 1}, match{q: 1}
+		return match{q: 1000}, match{q: 1000}
 	}
 	return json, html
 }
@@ -137,31 +175,31 @@ func covers(typ, sub, t, s string) bool {
 // parseRange parses one media range with its parameters: "type/sub;
 // q=0.5; indent=4". It reports whether parameters other than q were
 // present, and !ok for an empty or malformed range, which is skipped. A
-// malformed q-value makes the range malformed; a malformed indent is
-// ignored, as DRF ignores it.
-func parseRange(s string) (typ, sub string, q float64, indent int, params, ok bool) {
+// q-value that parseQValue refuses makes the range malformed; a malformed
+// indent is ignored, as DRF ignores it.
+func parseRange(s string) (typ, sub string, q int, indent int, params, ok bool) {
 	mt, rest, _ := strings.Cut(s, ";")
 	typ, sub, found := strings.Cut(strings.TrimSpace(mt), "/")
 	if !found || !validToken(typ) || !validToken(sub) {
 		return "", "", 0, 0, false, false
 	}
-	q = 1
+	q = 1000
 	for rest != "" {
 		var p string
 		p, rest, _ = strings.Cut(rest, ";")
 		k, v, _ := strings.Cut(p, "=")
-		k, v = strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"`)
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		switch {
 		case k == "":
 		case strings.EqualFold(k, "q"):
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil || f < 0 || f > 1 || len(v) > 5 {
+			w, ok := parseQValue(v)
+			if !ok {
 				return "", "", 0, 0, false, false
 			}
-			q = f
+			q = w
 		case strings.EqualFold(k, "indent"):
 			params = true
-			if n, err := strconv.Atoi(v); err == nil {
+			if n, err := strconv.Atoi(strings.Trim(v, `"`)); err == nil {
 				indent = min(max(n, 0), maxIndent)
 			}
 		default:

@@ -78,13 +78,16 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 }
 
 // appendCommentText appends s for use inside a CSS comment: printable
-// ASCII only, with "*/" broken up so the comment cannot end early.
+// ASCII only, with "*/" broken up so the comment cannot end early, and
+// "<" and ">" written as "?" so that the sheet is safe to inline in an
+// HTML style element: no "</style", "<!--" or "<script" can come out of
+// a name (a CSS comment has no escapes, so the characters are replaced).
 func appendCommentText(b []byte, s string) []byte {
 	prev := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c < 0x20 || c >= 0x7f:
+		case c < 0x20 || c >= 0x7f || c == '<' || c == '>':
 			c = '?'
 		case c == '/' && prev == '*':
 			b = append(b, ' ')

@@ -6,8 +6,10 @@
 //
 // It serves the three v2 endpoints (httpadapter.New), the requesting
 // user's theme as CSS at /theme.css, the visual contrast report of the
-// data at /theme/report, the themes' images under /media/, and a start
-// page at /. Flags:
+// data at /theme/report (rendered once per data version, shared by
+// concurrent requests; over 10,000 findings a short page links the JSON
+// instead) and as JSON at /theme/report.json, the themes' images under
+// /media/, and a start page at /. Flags:
 //
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8000)
 //	-data DIR         serve DIR/catalog.json and DIR/themes.json (and images
@@ -19,6 +21,7 @@
 //	                  user names and preferred theme ids
 //	-access-log=false no access log (the load test measures both ways)
 //	-log-flush D      how often the buffered log is written out (default 1s)
+//	-read-timeout D   longest time to read a request, headers included (default 10s)
 //	-write-timeout D  longest time to write a response (default 30s)
 //	-idle-timeout D   how long a keep-alive connection may sit idle (default 2m)
 //
@@ -31,8 +34,13 @@
 // request; nothing logged is lost at a graceful shutdown. The server's
 // own messages go through slog into the same buffer. A client that stops reading cannot hold a
 // connection: writes time out after -write-timeout, idle keep-alive
-// connections close after -idle-timeout, and request headers must arrive
-// within 10s.
+// connections close after -idle-timeout, and a request, headers included,
+// must arrive within -read-timeout. The server is read-only: a request
+// with content (a body) is answered 413 without reading it, and its
+// connection closed. Every route answers GET and HEAD; the API,
+// /theme.css and /api/v2/schema/ also OPTIONS; any other method is a 405
+// with Allow. Images are looked up inside the media folder through
+// os.OpenRoot: no link or ".." leads out of it.
 //
 // The API, the stylesheet, the contrast report and the start page are
 // served precompressed (gzip, br or zstd, as the client prefers).
@@ -122,6 +130,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		}
 		return 1
 	}
+	defer srv.Close()
 	if srv.reloader != nil {
 		go srv.reloader.run(ctx, time.Second, hup)
 	}

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -34,7 +35,13 @@ type server struct {
 	store   *theming.Store
 	// reloader watches DataDir; nil when serving the embedded data.
 	reloader *reloader
+	// closeMedia releases the media folder (see Close).
+	closeMedia func() error
 }
+
+// Close releases what newServer opened: the media folder under DataDir.
+// The handler must not be used afterwards.
+func (s *server) Close() error { return s.closeMedia() }
 
 // newServer loads the data and the users and builds the handler. Invalid
 // data is an error (a *theming.ValidationError listing every problem).
@@ -58,11 +65,16 @@ func newServer(cfg config) (*server, error) {
 	if users, err = demo.LoadUsers(cfg.UsersFile); err != nil {
 		return nil, err
 	}
-	media, err := fs.Sub(data, "media")
-	if err != nil {
+	s := &server{store: theming.NewStore(snap), closeMedia: func() error { return nil }}
+	var media fs.FS
+	if cfg.DataDir != "" {
+		// Through os.OpenRoot: no link or ".." leads out of the folder.
+		if media, s.closeMedia, err = demo.OpenMedia(filepath.Join(cfg.DataDir, "media")); err != nil {
+			return nil, err
+		}
+	} else if media, err = fs.Sub(data, "media"); err != nil {
 		return nil, err
 	}
-	s := &server{store: theming.NewStore(snap)}
 	if cfg.DataDir != "" {
 		s.reloader = newReloader(cfg.DataDir, s.store, log)
 	}
@@ -84,9 +96,11 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/api/v2/theme", api)                             // so the handler answers APPEND_SLASH redirects itself
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
-	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
+	report := newReportHandler(s.store, log)
+	mux.Handle("GET /theme/report", report.Page())
+	mux.Handle("GET /theme/report.json", report.JSON())
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
-	mux.Handle("/{$}", indexHandler(users))
+	mux.Handle("GET /{$}", indexHandler(users)) // GET and HEAD; 405 with Allow to other methods
 	s.handler = mux
 	if cfg.AccessLog != nil {
 		s.handler = accessLog(cfg.AccessLog, mux)
@@ -122,7 +136,7 @@ const indexTemplate = `<!DOCTYPE html>
 <li><a href="/api/v2/theme/?format=api">/api/v2/theme/</a> (the themes)</li>
 <li><a href="/api/v2/theme/config/?format=api">/api/v2/theme/config/</a> (the theme for the requesting user)</li>
 <li><a href="/theme.css">/theme.css</a> (that theme as CSS custom properties; this page uses it)</li>
-<li><a href="/theme/report">/theme/report</a> (the contrast report of every theme, in both schemes)</li>
+<li><a href="/theme/report">/theme/report</a> (the contrast report of every theme, in both schemes; <a href="/theme/report.json">as JSON</a>)</li>
 </ul>
 <p>Demo users (send <code>X-Demo-User: name</code>; the header is a demo rule, not authentication):
 {{range $i, $u := .}}{{if $i}}, {{end}}<code>{{$u}}</code>{{end}}.</p>

@@ -35,6 +35,7 @@ func start(t *testing.T, cfg config) (*httptest.Server, *server) {
 	}
 	srv, err := newServer(cfg)
 	require.NoError(t, err, "newServer(%+v)", cfg)
+	t.Cleanup(func() { srv.Close() })
 	ts.Config.Handler = srv.handler
 	ts.Start()
 	t.Cleanup(ts.Close)

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -71,11 +72,14 @@ func PreferredTheme(users map[string]int) func(*http.Request) (int, error) {
 
 // MediaHandler serves the themes' images from fsys, the request's path
 // (with its mount prefix stripped, see http.StripPrefix) naming the file:
-// files only, no directory listings. SVG can carry scripts, so the images
-// are served sandboxed, with nosniff, and cacheable for five minutes.
+// files only, no directory listings, GET and HEAD only (any other method
+// is a 405 with Allow, see [ReadOnly]). SVG can carry scripts, so the
+// images are served sandboxed, with nosniff, and cacheable for five
+// minutes. A media folder on disk must come through [OpenMedia], so that
+// no link or ".." in it leads out of it.
 func MediaHandler(fsys fs.FS) http.Handler {
 	files := http.FileServerFS(fsys)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return ReadOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		if st, err := fs.Stat(fsys, name); err != nil || st.IsDir() || !fs.ValidPath(name) {
 			http.NotFound(w, r)
@@ -86,29 +90,102 @@ func MediaHandler(fsys fs.FS) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
 		h.Set("Cache-Control", "public, max-age=300")
 		files.ServeHTTP(w, r)
+	}))
+}
+
+// OpenMedia opens the media folder dir for [MediaHandler] through
+// os.OpenRoot: every file is looked up inside dir, and a symbolic link or
+// ".." that leads out of it is an error (so a 404), where os.DirFS would
+// follow it. dir itself may be a link. A missing dir is an empty folder.
+// The returned close function releases the folder.
+func OpenMedia(dir string) (fsys fs.FS, close func() error, err error) {
+	root, err := os.OpenRoot(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return noFiles{}, func() error { return nil }, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("media folder: %w", err)
+	}
+	return root.FS(), root.Close, nil
+}
+
+// noFiles is an empty folder.
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// ReadOnly passes GET and HEAD requests to h and answers any other
+// method with 405 Method Not Allowed and Allow: GET, HEAD, as the
+// examples' own routes answer (their http.ServeMux patterns start with
+// "GET ", which gives the same answer).
+func ReadOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// refuseBodies answers a request that carries content (a Content-Length
+// above 0, or chunked) with 413 Content Too Large and Connection: close,
+// without reading the content, and passes any other request to h. The
+// servers are read-only: no route reads a body. Left to net/http, an
+// unread body of up to 256 KB is read after the handler returns and
+// before the response goes out, so a client sending one byte at a time
+// held the connection for as long as it liked. Here the connection's
+// read deadline is set to now, so that the server reads nothing more from
+// it, and the connection is closed once the 413 is written.
+func refuseBodies(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength == 0 {
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Connection", "close")
+		// Errors only when the writer cannot set deadlines (a test
+		// recorder); Connection: close and ReadTimeout still bound it.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+		http.Error(w, "request content is not accepted: this server only serves GET, HEAD and OPTIONS", http.StatusRequestEntityTooLarge)
 	})
 }
 
 // Timeouts bound how long a connection may take.
 type Timeouts struct {
+	// Read bounds the reading of a whole request, headers included.
+	Read time.Duration
+	// Write bounds the writing of a response; Idle, how long a
+	// keep-alive connection waits for the next request.
 	Write, Idle time.Duration
 }
 
-// Flags registers -write-timeout and -idle-timeout on fl, with the
-// defaults 30 s and 2 min.
+// Flags registers -read-timeout, -write-timeout and -idle-timeout on fl,
+// with the defaults 10 s, 30 s and 2 min.
 func (t *Timeouts) Flags(fl *flag.FlagSet) {
+	fl.DurationVar(&t.Read, "read-timeout", 10*time.Second, "longest time to read a request, headers included")
 	fl.DurationVar(&t.Write, "write-timeout", 30*time.Second, "longest time to write a response")
 	fl.DurationVar(&t.Idle, "idle-timeout", 2*time.Minute, "how long a keep-alive connection may sit idle")
 }
 
-// NewHTTPServer is the http.Server an example runs h on: request headers
-// must arrive within 10 s, a response be written within t.Write, and an
-// idle keep-alive connection is closed after t.Idle, so a slow or stalled
-// client cannot hold a connection. The server's own errors go to log.
+// NewHTTPServer is the http.Server an example runs h on. A request,
+// headers and all, must arrive within t.Read (ReadHeaderTimeout and
+// ReadTimeout), a response be written within t.Write, and an idle
+// keep-alive connection is closed after t.Idle, so a slow or stalled
+// client cannot hold a connection. A request with content is answered
+// 413 at once, unread, and its connection closed (the examples are
+// read-only). A zero t.Read is 10 s. The server's own errors go to log.
 func NewHTTPServer(h http.Handler, log *slog.Logger, t Timeouts) *http.Server {
+	if t.Read <= 0 {
+		t.Read = 10 * time.Second
+	}
 	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler:           refuseBodies(h),
+		ReadHeaderTimeout: t.Read,
+		ReadTimeout:       t.Read,
 		WriteTimeout:      t.Write,
 		IdleTimeout:       t.Idle,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

@@ -2,12 +2,18 @@ package demo_test
 
 import (
 	"io"
+	"io/fs"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -119,6 +125,127 @@ func TestMediaHandler(t *testing.T) {
 				assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "sandbox", "GET %s: SVG scripts stay sandboxed", tt.give)
 				assert.Equal(t, "public, max-age=300", resp.Header.Get("Cache-Control"), "GET %s", tt.give)
 			}
+		})
+	}
+}
+
+// TestTheHTTPServersTimeouts: a request, headers included, must arrive
+// within Read (10 s when zero); the other timeouts are as given.
+func TestTheHTTPServersTimeouts(t *testing.T) {
+	tests := []struct {
+		name     string
+		give     demo.Timeouts
+		wantRead time.Duration
+	}{
+		{"the read timeout given bounds the whole request", demo.Timeouts{Read: 3 * time.Second, Write: 5 * time.Second, Idle: time.Minute}, 3 * time.Second},
+		{"no read timeout given is 10 s", demo.Timeouts{Write: 5 * time.Second, Idle: time.Minute}, 10 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hs := demo.NewHTTPServer(http.NotFoundHandler(), slog.New(slog.DiscardHandler), tt.give)
+			assert.Equal(t, tt.wantRead, hs.ReadTimeout, "ReadTimeout")
+			assert.Equal(t, tt.wantRead, hs.ReadHeaderTimeout, "ReadHeaderTimeout")
+			assert.Equal(t, tt.give.Write, hs.WriteTimeout, "WriteTimeout")
+			assert.Equal(t, tt.give.Idle, hs.IdleTimeout, "IdleTimeout")
+		})
+	}
+}
+
+// TestARequestWithContentIsRefusedUnread: the handler never sees a
+// request with content; it gets 413 with Connection: close, whatever the
+// method; a request without content reaches the handler.
+func TestARequestWithContentIsRefusedUnread(t *testing.T) {
+	var reached atomic.Int32
+	hs := demo.NewHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached.Add(1)
+		io.WriteString(w, "ok")
+	}), slog.New(slog.DiscardHandler), demo.Timeouts{Read: 5 * time.Second, Write: 5 * time.Second, Idle: 5 * time.Second})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	base := "http://" + ln.Addr().String()
+	tests := []struct {
+		name     string
+		method   string
+		body     io.Reader
+		wantCode int
+	}{
+		{"a GET without content is served", http.MethodGet, nil, 200},
+		{"a GET with content is refused", http.MethodGet, strings.NewReader("x"), 413},
+		{"a POST with content is refused", http.MethodPost, strings.NewReader("x"), 413},
+		{"a chunked PUT is refused", http.MethodPut, io.MultiReader(strings.NewReader("x")), 413},
+		{"a POST without content reaches the handler", http.MethodPost, nil, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := reached.Load()
+			req, err := http.NewRequest(tt.method, base+"/", tt.body)
+			require.NoError(t, err)
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			resp.Body.Close()
+			assert.Equal(t, tt.wantCode, resp.StatusCode)
+			if tt.wantCode == 413 {
+				assert.True(t, resp.Close, "Connection: close")
+				assert.Equal(t, before, reached.Load(), "the handler is not called")
+			} else {
+				assert.Equal(t, before+1, reached.Load(), "the handler is called")
+			}
+		})
+	}
+}
+
+// TestReadOnlyAnswersGETAndHEAD: other methods get 405 with Allow.
+func TestReadOnlyAnswersGETAndHEAD(t *testing.T) {
+	h := demo.ReadOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	for _, m := range []string{"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE", "TRACE", "CONNECT", "PROPFIND"} {
+		t.Run(m+" is answered "+map[bool]string{true: "by the handler", false: "405"}[m == "GET" || m == "HEAD"], func(t *testing.T) {
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, httptest.NewRequest(m, "/x", nil))
+			if m == "GET" || m == "HEAD" {
+				assert.Equal(t, 200, w.Code)
+				return
+			}
+			assert.Equal(t, http.StatusMethodNotAllowed, w.Code)
+			assert.Equal(t, "GET, HEAD", w.Header().Get("Allow"))
+		})
+	}
+}
+
+// TestOpenMedia: files inside the folder are served, links out of it are
+// 404s, and a missing folder serves nothing.
+func TestOpenMedia(t *testing.T) {
+	dir := t.TempDir()
+	media := filepath.Join(dir, "media")
+	require.NoError(t, os.Mkdir(media, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(media, "a.svg"), []byte("<svg/>"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("secret"), 0o644))
+	require.NoError(t, os.Symlink("/", filepath.Join(media, "root")))
+	require.NoError(t, os.Symlink("..", filepath.Join(media, "up")))
+	fsys, closeMedia, err := demo.OpenMedia(media)
+	require.NoError(t, err)
+	t.Cleanup(func() { closeMedia() })
+	missing, closeMissing, err := demo.OpenMedia(filepath.Join(dir, "nothing-here"))
+	require.NoError(t, err, "a missing folder is an empty one")
+	t.Cleanup(func() { closeMissing() })
+	tests := []struct {
+		name     string
+		fsys     fs.FS
+		give     string
+		wantCode int
+	}{
+		{"a file inside is served", fsys, "/a.svg", 200},
+		{"a link to / reaches nothing", fsys, "/root/etc/hostname", 404},
+		{"a link to .. reaches nothing", fsys, "/up/secret.txt", 404},
+		{"a missing folder serves nothing", missing, "/a.svg", 404},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			demo.MediaHandler(tt.fsys).ServeHTTP(w, httptest.NewRequest(http.MethodGet, tt.give, nil))
+			assert.Equal(t, tt.wantCode, w.Code, "GET %s", tt.give)
+			assert.NotContains(t, w.Body.String(), "secret")
 		})
 	}
 }
