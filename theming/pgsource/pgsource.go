@@ -48,8 +48,8 @@ const DefaultChannel = "themekit_tenant"
 const (
 	DefaultMinDelay    = 100 * time.Millisecond // first reconnect delay
 	DefaultMaxDelay    = 10 * time.Second       // reconnect backoff cap
-	DefaultPingEvery   = 5 * time.Second        // keep-alive interval without notifications
-	DefaultPingTimeout = 2 * time.Second        // deadline of one keep-alive ping
+	DefaultPingEvery   = 3 * time.Second        // keep-alive interval without notifications
+	DefaultPingTimeout = time.Second            // deadline of one keep-alive ping
 )
 
 // Options configures a [Source]. Pool and Catalog are required.
@@ -74,7 +74,7 @@ type Options struct {
 	// Tenant is the TenantSource's options. Load is pgsource's and must
 	// be nil. A nil Tenant function reads theming.TenantFromContext,
 	// and an empty or missing tenant is unknown without a trip to the
-	// database; a nil OnError logs to Logger.
+	// database; a nil OnError and a nil Logger log to Logger.
 	Tenant theming.TenantOptions
 
 	// Logger receives the listener's and the loads' log lines; nil is
@@ -151,6 +151,9 @@ func New(opts Options) (*Source, error) {
 		to.OnError = func(tenant string, err error) {
 			s.log.Warn("pgsource: tenant load failed", "tenant", tenant, "error", err)
 		}
+	}
+	if to.Logger == nil {
+		to.Logger = s.log
 	}
 	to.Load = s.load
 	s.TenantSource = theming.NewTenantSource(to)
