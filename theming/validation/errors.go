@@ -74,9 +74,11 @@ func (r *rules) problem(fe validator.FieldError, root reflect.Value, themeID int
 	var asked *theming.Problem // CheckTheme's problem with the value
 	switch fe.Tag() {
 	case TagThemeColor:
-		key := r.probeKey
+		key := ""
 		if l.key != "" && l.inOverride {
 			key, p.ComponentID, p.Scheme = l.key, l.key, theming.Scheme(l.name)
+		} else {
+			key = r.probeKey()
 		}
 		if asked = r.colorValue(key, s); s == "" {
 			p.Msg = "is required"

@@ -43,6 +43,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-playground/validator/v10"
 
@@ -79,7 +80,7 @@ func Register(v *validator.Validate, cc *theming.CompiledCatalog) error {
 		TagHSLColor:    func(s string) bool { _, err := colorref.ParseColor(s); return err == nil },
 		TagCSSVar:      func(s string) bool { return colorref.CheckVariable(s) == nil },
 		TagComponentID: func(s string) bool { return r.component(s) == nil },
-		TagThemeColor:  func(s string) bool { return s != "" && r.colorValue(r.probeKey, s) == nil },
+		TagThemeColor:  func(s string) bool { return s != "" && r.colorValue(r.probeKey(), s) == nil },
 		TagThemeImage:  func(s string) bool { return r.image(s) == nil },
 		TagNotBlank:    func(s string) bool { return strings.TrimSpace(s) != "" },
 	} {
@@ -97,16 +98,22 @@ func Register(v *validator.Validate, cc *theming.CompiledCatalog) error {
 // rules checks values by asking CheckTheme about a theme that holds
 // them, so that the answer is CheckTheme's.
 type rules struct {
-	cc       *theming.CompiledCatalog
-	probeKey string // a visible component whose override probes a value
+	cc *theming.CompiledCatalog
+	// probeKey returns a visible component whose override probes a
+	// value: the page background, worked out on first use.
+	probeKey func() string
 }
 
+// newRules returns the rules of cc, or an error wrapping
+// theming.ErrNoCatalog when cc holds none.
 func newRules(cc *theming.CompiledCatalog) (*rules, error) {
-	snap, err := cc.Snapshot(nil)
-	if err != nil {
+	if err := cc.CheckTheme(theming.Theme{ID: 1, Name: "probe"}); errors.Is(err, theming.ErrNoCatalog) {
 		return nil, fmt.Errorf("validation: %w", err)
 	}
-	return &rules{cc: cc, probeKey: snap.PageBackground()}, nil
+	return &rules{cc: cc, probeKey: sync.OnceValue(func() string {
+		snap, _ := cc.Snapshot(nil)
+		return snap.PageBackground()
+	})}, nil
 }
 
 // probe checks a theme that is valid but for what set puts in it, and
