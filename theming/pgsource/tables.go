@@ -240,7 +240,9 @@ type Beginner interface {
 // with cc's CheckTheme and, if it passes, writes it with [Tables.Write]
 // and commits. A theme that does not pass is refused with CheckTheme's
 // *theming.ValidationError and nothing is written. The commit notifies
-// every replica that follows the tenant.
+// every replica that follows the tenant. The rules between themes (unique
+// ids, at most one default) are the caller's: CheckTheme looks at one
+// theme, and a tenant's snapshot leaves out a second default.
 func (tb Tables) Save(ctx context.Context, db Beginner, cc *theming.CompiledCatalog, tenant string, t theming.Theme) error {
 	if err := cc.CheckTheme(t); err != nil {
 		return err
