@@ -174,8 +174,9 @@ func TestFrozenListener(t *testing.T) {
 	took := time.Since(frozen)
 	t.Logf("a frozen LISTEN backend was replaced after %v (ping every %v, deadline %v)", took.Round(time.Millisecond), pgsource.DefaultPingEvery, pgsource.DefaultPingTimeout)
 	// Detection within the bound, then closing the dead connection (at
-	// most 1s) and the first reconnect delay (at most 150ms).
-	assert.Less(t, took, bound+1200*time.Millisecond)
+	// most 1s), the first reconnect delay (at most 150ms) and slack for a
+	// loaded machine: far under the old 15s interval and 15s deadline.
+	assert.Less(t, took, bound+2*time.Second)
 	assert.Equal(t, "Harbor, renamed while frozen", r.themeName(t, "acme"), "the change made while frozen")
 	assert.Contains(t, r.logs.String(), "lost the database connection; reconnecting")
 }
