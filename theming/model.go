@@ -52,9 +52,13 @@ type Component struct {
 // written. A fallback has both values; in an override either may be
 // empty, meaning the component's fallback applies in that scheme. An empty
 // value is left out of the JSON form.
+//
+// The validate tags state an override's rule (theming/validation's
+// themecolor: a color or a visible component id); a fallback's wider rule
+// (hidden components may be named by hidden ones) is CompileCatalog's.
 type PerScheme struct {
-	Light string `json:"light,omitempty"`
-	Dark  string `json:"dark,omitempty"`
+	Light string `json:"light,omitempty" validate:"omitempty,themecolor"`
+	Dark  string `json:"dark,omitempty" validate:"omitempty,themecolor"`
 }
 
 // For returns the value for scheme s: Light's or Dark's, and "" for a
@@ -117,25 +121,29 @@ type themesDoc struct {
 // AlignLeft, AlignCenter or AlignRight; an empty string means
 // LogoTypeDefault and AlignLeft, and is served as that value. A nil Colors
 // map means no overrides and is served as {}.
+//
+// The validate tags are for go-playground/validator once
+// theming/validation's Register has added the tags they use: they state
+// the field rules of [CompiledCatalog.CheckTheme], field by field.
 type Theme struct {
-	Colors                   map[string]PerScheme `json:"colors"`
-	ID                       int                  `json:"id"`
-	Name                     string               `json:"name"`
-	Favicon                  *string              `json:"favicon"`
-	Logo                     *string              `json:"logo"`
-	LogoInverse              *string              `json:"logo_inverse"`
-	CompactLogo              *string              `json:"compact_logo"`
-	CompactLogoInverse       *string              `json:"compact_logo_inverse"`
+	Colors                   map[string]PerScheme `json:"colors" validate:"dive,keys,componentid,endkeys"`
+	ID                       int                  `json:"id" validate:"gt=0"`
+	Name                     string               `json:"name" validate:"required,notblank"`
+	Favicon                  *string              `json:"favicon" validate:"omitnil,themeimage"`
+	Logo                     *string              `json:"logo" validate:"omitnil,themeimage"`
+	LogoInverse              *string              `json:"logo_inverse" validate:"omitnil,themeimage"`
+	CompactLogo              *string              `json:"compact_logo" validate:"omitnil,themeimage"`
+	CompactLogoInverse       *string              `json:"compact_logo_inverse" validate:"omitnil,themeimage"`
 	LogoSite                 *ImagePair           `json:"logo_site"`
-	LightModeLogoType        string               `json:"light_mode_logo_type"`
-	DarkModeLogoType         string               `json:"dark_mode_logo_type"`
-	LogoAlignment            string               `json:"logo_alignment"`
-	LogoHeight               int                  `json:"logo_height"`
-	LogoMarginLeft           int                  `json:"logo_margin_left"`
-	LogoMarginTop            int                  `json:"logo_margin_top"`
-	CompactLightModeLogoType string               `json:"compact_light_mode_logo_type"`
-	CompactDarkModeLogoType  string               `json:"compact_dark_mode_logo_type"`
-	CompactLogoSize          int                  `json:"compact_logo_size"`
+	LightModeLogoType        string               `json:"light_mode_logo_type" validate:"omitempty,oneof=DEFAULT INVERSE"`
+	DarkModeLogoType         string               `json:"dark_mode_logo_type" validate:"omitempty,oneof=DEFAULT INVERSE"`
+	LogoAlignment            string               `json:"logo_alignment" validate:"omitempty,oneof=left center right"`
+	LogoHeight               int                  `json:"logo_height" validate:"gte=0"`
+	LogoMarginLeft           int                  `json:"logo_margin_left" validate:"gte=0"`
+	LogoMarginTop            int                  `json:"logo_margin_top" validate:"gte=0"`
+	CompactLightModeLogoType string               `json:"compact_light_mode_logo_type" validate:"omitempty,oneof=DEFAULT INVERSE"`
+	CompactDarkModeLogoType  string               `json:"compact_dark_mode_logo_type" validate:"omitempty,oneof=DEFAULT INVERSE"`
+	CompactLogoSize          int                  `json:"compact_logo_size" validate:"gte=0"`
 	DefaultGroupBanner       *ImagePair           `json:"default_group_banner"`
 	DefaultEventBanner       *ImagePair           `json:"default_event_banner"`
 	DefaultUserProfileBanner *ImagePair           `json:"default_user_profile_banner"`
@@ -234,6 +242,6 @@ func (t Theme) clone() Theme {
 // ImagePair is an image in two sizes. Either may be null, and a theme's
 // pair itself may be null when the theme has no such image.
 type ImagePair struct {
-	Thumbnail *string `json:"thumbnail"`
-	Original  *string `json:"original"`
+	Thumbnail *string `json:"thumbnail" validate:"omitnil,themeimage"`
+	Original  *string `json:"original" validate:"omitnil,themeimage"`
 }

@@ -53,7 +53,7 @@ func TestSourceFunc(t *testing.T) {
 }
 
 // A host with a few fixed tenants can pick a Store per tenant with a
-// SourceFunc; TenantSource does this for many tenants built on demand.
+// SourceFunc; tenant.Source does this for many tenants built on demand.
 func ExampleSourceFunc() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {

@@ -52,7 +52,7 @@ func BenchmarkTenantLoad(b *testing.B) {
 			}
 		}
 	})
-	b.Run("baseline LoadDefault", func(b *testing.B) {
+	b.Run("baseline LoadFS(DefaultFS())", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := theming.LoadFS(theming.DefaultFS()); err != nil {
 				b.Fatal(err)
@@ -64,7 +64,7 @@ func BenchmarkTenantLoad(b *testing.B) {
 	require.NoError(b, err)
 	src := tenant.NewSource(tenant.Options{Load: func(context.Context, string) (*theming.Snapshot, error) { return snap, nil }})
 	tctx := tenant.With(ctx, "acme")
-	b.Run("lookup TenantSource", func(b *testing.B) {
+	b.Run("lookup tenant.Source", func(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				if _, err := src.Snapshot(tctx); err != nil {

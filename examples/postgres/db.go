@@ -2,200 +2,25 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/pgsource"
 )
-
-// schema creates the tables and the NOTIFY triggers if they are missing.
-//
-//go:embed schema.sql
-var schema string
-
-// notifyChannel is the channel the triggers of schema.sql notify with a
-// tenant id.
-const notifyChannel = "themekit_tenant"
 
 // querier is what the functions below need of a connection, a pool or a
 // transaction.
-type querier interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
-}
+type querier = pgsource.Querier
 
-// themeColumns are the columns of themes after tenant_id, in the order of
-// themeRow.fields.
-const themeColumns = `id, name, favicon, logo, logo_inverse, compact_logo, compact_logo_inverse,
-	logo_site_thumbnail, logo_site_original,
-	light_mode_logo_type, dark_mode_logo_type, logo_alignment, logo_height, logo_margin_left, logo_margin_top,
-	compact_light_mode_logo_type, compact_dark_mode_logo_type, compact_logo_size,
-	default_group_banner_thumbnail, default_group_banner_original,
-	default_event_banner_thumbnail, default_event_banner_original,
-	default_user_profile_banner_thumbnail, default_user_profile_banner_original,
-	is_default`
-
-// themeRow is a row of themes: a theme without its colors, its image
-// pairs split into two columns each.
-type themeRow struct {
-	theming.Theme
-	pairs [4][2]*string // thumbnail, original of logo_site and the three banners
-}
-
-// fields returns pointers to the row's values in the order of
-// themeColumns, for Scan and, as arguments, for INSERT.
-func (r *themeRow) fields() []any {
-	t := &r.Theme
-	return []any{&t.ID, &t.Name, &t.Favicon, &t.Logo, &t.LogoInverse, &t.CompactLogo, &t.CompactLogoInverse,
-		&r.pairs[0][0], &r.pairs[0][1],
-		&t.LightModeLogoType, &t.DarkModeLogoType, &t.LogoAlignment, &t.LogoHeight, &t.LogoMarginLeft, &t.LogoMarginTop,
-		&t.CompactLightModeLogoType, &t.CompactDarkModeLogoType, &t.CompactLogoSize,
-		&r.pairs[1][0], &r.pairs[1][1],
-		&r.pairs[2][0], &r.pairs[2][1],
-		&r.pairs[3][0], &r.pairs[3][1],
-		&t.IsDefault}
-}
-
-// pairFields are the theme's image pairs in the order of themeRow.pairs.
-func pairFields(t *theming.Theme) [4]**theming.ImagePair {
-	return [4]**theming.ImagePair{&t.LogoSite, &t.DefaultGroupBanner, &t.DefaultEventBanner, &t.DefaultUserProfileBanner}
-}
-
-// rowOf splits t's image pairs into columns.
-func rowOf(t theming.Theme) *themeRow {
-	r := &themeRow{Theme: t}
-	for i, p := range pairFields(&r.Theme) {
-		if *p != nil {
-			r.pairs[i] = [2]*string{(*p).Thumbnail, (*p).Original}
-		}
-	}
-	return r
-}
-
-// theme joins the row's image columns into pairs; a pair whose two
-// columns are null is null.
-func (r *themeRow) theme() theming.Theme {
-	t := r.Theme
-	for i, p := range pairFields(&t) {
-		if c := r.pairs[i]; c[0] != nil || c[1] != nil {
-			*p = &theming.ImagePair{Thumbnail: c[0], Original: c[1]}
-		}
-	}
-	return t
-}
-
-// loadThemes reads a tenant's themes, with their colors, as of one moment:
-// the three queries run in one read-only, repeatable-read transaction
-// sent in one round trip. A tenant without a tenants row is an error
-// wrapping theming.ErrUnknownTenant.
+// loadThemes reads a tenant's themes, with their colors, as of one moment.
+// A tenant without a tenants row is an error wrapping
+// theming.ErrUnknownTenant.
 func loadThemes(ctx context.Context, db querier, tenant string) ([]theming.Theme, error) {
-	return readThemes(ctx, db, tenant, true)
-}
-
-// readThemes reads a tenant's themes; own says whether to run the
-// queries in their own transaction, which a caller already in one must
-// not.
-func readThemes(ctx context.Context, db querier, tenant string, own bool) ([]theming.Theme, error) {
-	b := &pgx.Batch{}
-	if own {
-		b.Queue("begin isolation level repeatable read read only")
-	}
-	b.Queue("select exists (select 1 from tenants where id = $1)", tenant)
-	b.Queue("select "+themeColumns+" from themes where tenant_id = $1 order by id", tenant)
-	b.Queue("select theme_id, component_id, scheme, value from theme_colors where tenant_id = $1", tenant)
-	if own {
-		b.Queue("commit")
-	}
-	res := db.SendBatch(ctx, b)
-	defer res.Close()
-
-	if own {
-		if _, err := res.Exec(); err != nil {
-			return nil, err
-		}
-	}
-	var exists bool
-	if err := res.QueryRow().Scan(&exists); err != nil {
-		return nil, err
-	}
-	rows, err := res.Query()
-	if err != nil {
-		return nil, err
-	}
-	var themes []theming.Theme
-	byID := map[int]int{}
-	var r themeRow
-	_, err = pgx.ForEachRow(rows, r.fields(), func() error {
-		byID[r.ID] = len(themes)
-		themes = append(themes, r.theme())
-		r = themeRow{}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if rows, err = res.Query(); err != nil {
-		return nil, err
-	}
-	var (
-		themeID                  int
-		component, scheme, value string
-	)
-	_, err = pgx.ForEachRow(rows, []any{&themeID, &component, &scheme, &value}, func() error {
-		t := &themes[byID[themeID]] // the foreign key guarantees the theme
-		if t.Colors == nil {
-			t.Colors = map[string]theming.PerScheme{}
-		}
-		o := t.Colors[component]
-		if scheme == string(theming.Dark) {
-			o.Dark = value
-		} else {
-			o.Light = value
-		}
-		t.Colors[component] = o
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if own {
-		if _, err := res.Exec(); err != nil {
-			return nil, err
-		}
-	}
-	if !exists {
-		return nil, fmt.Errorf("postgres example: tenant %q: %w", tenant, theming.ErrUnknownTenant)
-	}
-	return themes, nil
-}
-
-// insertTheme writes t and its colors for tenant.
-func insertTheme(ctx context.Context, db querier, tenant string, t theming.Theme) error {
-	r := rowOf(t)
-	args := append([]any{tenant}, r.fields()...)
-	marks := make([]string, len(args))
-	for i := range marks {
-		marks[i] = fmt.Sprintf("$%d", i+1)
-	}
-	if _, err := db.Exec(ctx, "insert into themes (tenant_id, "+themeColumns+") values ("+strings.Join(marks, ", ")+")", args...); err != nil {
-		return fmt.Errorf("theme %d: %w", t.ID, err)
-	}
-	for component, o := range t.Colors {
-		for _, sc := range theming.Schemes() {
-			if v := o.For(sc); v != "" {
-				if err := setColorRow(ctx, db, tenant, t.ID, component, sc, v); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+	return (pgsource.Tables{}).Read(ctx, db, tenant)
 }
 
 // setColorRow writes one override; an empty value removes it.
@@ -239,7 +64,7 @@ func seed(ctx context.Context, db interface {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, schema); err != nil {
+	if _, err := tx.Exec(ctx, pgsource.Schema); err != nil {
 		return fmt.Errorf("schema: %w", err)
 	}
 	for _, tenant := range demoTenants {
@@ -251,7 +76,7 @@ func seed(ctx context.Context, db interface {
 		}
 		for _, t := range defaults {
 			if tenant.themes == nil || slices.Contains(tenant.themes, t.ID) {
-				if err := insertTheme(ctx, tx, tenant.id, t); err != nil {
+				if err := (pgsource.Tables{}).Write(ctx, tx, tenant.id, t); err != nil {
 					return fmt.Errorf("tenant %s: %w", tenant.id, err)
 				}
 			}
@@ -316,8 +141,8 @@ func setColor(ctx context.Context, db interface {
 
 // themeProblems checks one theme of a tenant, as the transaction tx sees
 // it, and returns its problems.
-func themeProblems(ctx context.Context, tx querier, cat *theming.CompiledCatalog, tenant string, themeID int) ([]*theming.Problem, error) {
-	themes, err := readThemes(ctx, tx, tenant, false)
+func themeProblems(ctx context.Context, tx pgx.Tx, cat *theming.CompiledCatalog, tenant string, themeID int) ([]*theming.Problem, error) {
+	themes, err := (pgsource.Tables{}).Read(ctx, tx, tenant) // in tx: as the transaction sees it
 	if err != nil {
 		return nil, err
 	}

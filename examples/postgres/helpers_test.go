@@ -19,6 +19,7 @@ import (
 
 	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/theming/pgsource"
 )
 
 // startDB starts PostgreSQL, seeds the demo tenants and returns the
@@ -64,26 +65,28 @@ type replica struct {
 }
 
 // startReplica starts a replica and its listener and waits until it
-// listens. tune, if set, adjusts the listener before it starts.
-func startReplica(t testing.TB, dsn string, cfg config, tune func(*listener)) *replica {
+// listens. tune, if set, adjusts the source's options before it is built.
+func startReplica(t testing.TB, dsn string, cfg config, tune func(*pgsource.Options)) *replica {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &replica{logs: &logBuffer{}}
 	cfg.Logger = slog.New(slog.NewTextHandler(r.logs, nil))
+	listening := make(chan struct{}, 1)
+	cfg.Tune = func(o *pgsource.Options) {
+		o.Listening = func() {
+			r.listening.Add(1)
+			select {
+			case listening <- struct{}{}:
+			default:
+			}
+		}
+		if tune != nil {
+			tune(o)
+		}
+	}
 	a, err := newApp(ctx, dsn, cfg)
 	require.NoError(t, err)
 	r.app = a
-	listening := make(chan struct{}, 1)
-	a.listener.Listening = func() {
-		r.listening.Add(1)
-		select {
-		case listening <- struct{}{}:
-		default:
-		}
-	}
-	if tune != nil {
-		tune(a.listener)
-	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

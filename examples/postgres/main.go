@@ -37,8 +37,10 @@
 //
 // # How the replicas stay current
 //
-// Triggers on tenants, themes and theme_colors (schema.sql) send NOTIFY
-// themekit_tenant with the tenant id on every committed change. Each
+// The tenant source is theming/pgsource's; this command is a thin host
+// around it. Triggers on tenants, themes and theme_colors (pgsource's
+// schema.sql) send NOTIFY themekit_tenant with the tenant id on every
+// committed change. Each
 // replica LISTENs on a connection of its own and invalidates that tenant
 // in its tenant.Source, whose next request reloads it. After a lost
 // connection the replica reconnects with backoff, LISTENs again and

@@ -18,6 +18,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/tenant"
 )
 
@@ -144,9 +145,8 @@ func TestPropagation(t *testing.T) {
 	notified := make([]*invalidations, 3)
 	for k := range notified {
 		notified[k] = &invalidations{}
-		replicas = append(replicas, startReplica(t, db.DSN, config{}, func(l *listener) {
-			notified[k].next = l.Source
-			l.Source = notified[k]
+		replicas = append(replicas, startReplica(t, db.DSN, config{}, func(o *pgsource.Options) {
+			o.Notified = notified[k].notified
 		}))
 	}
 	exec := func(ctx context.Context, sql string, args ...any) error {
@@ -224,24 +224,20 @@ func TestPropagation(t *testing.T) {
 	})
 }
 
-// invalidations passes Invalidate calls on and notes when the last one
-// for acme came.
+// invalidations notes when the last notification for acme came.
 type invalidations struct {
-	next invalidator
 	mu   sync.Mutex
 	last time.Time
 }
 
-func (iv *invalidations) Invalidate(tenant string) {
+// notified is the source's Notified hook: tenant was just invalidated.
+func (iv *invalidations) notified(tenant string) {
 	if tenant == "acme" {
 		iv.mu.Lock()
 		iv.last = time.Now()
 		iv.mu.Unlock()
 	}
-	iv.next.Invalidate(tenant)
 }
-
-func (iv *invalidations) InvalidateAll() { iv.next.InvalidateAll() }
 
 // since returns how long after start the last acme notification came.
 func (iv *invalidations) since(start time.Time) time.Duration {

@@ -17,6 +17,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming/pgsource"
 )
 
 // renameAll commits, in one transaction, the name "<tenant> v<version>"
@@ -151,7 +153,7 @@ func TestDatabaseRestart(t *testing.T) {
 	var replicas []*replica
 	var before []string
 	for range 2 {
-		r := startReplica(t, db.DSN, config{}, func(l *listener) {
+		r := startReplica(t, db.DSN, config{}, func(l *pgsource.Options) {
 			// A fixed, long reconnect delay, so that the change below is
 			// committed while the listeners are still disconnected.
 			l.MinDelay, l.MaxDelay = 2*time.Second, 2*time.Second

@@ -35,6 +35,9 @@ func TestScale(t *testing.T) {
 	db, pool := startDB(t)
 	ctx := context.Background()
 	start := time.Now()
+	var themeColumns string // every column of themes but tenant_id, as the database has them
+	require.NoError(t, pool.QueryRow(ctx, `select string_agg(column_name, ', ' order by ordinal_position)
+		from information_schema.columns where table_name = 'themes' and column_name <> 'tenant_id'`).Scan(&themeColumns))
 	for _, sql := range []string{
 		"insert into tenants select 't' || g from generate_series(1, $1) g",
 		"insert into themes (tenant_id, " + themeColumns + ") select 't' || g, " + themeColumns + " from themes, generate_series(1, $1) g where tenant_id = 'acme'",
@@ -91,7 +94,7 @@ func TestScale(t *testing.T) {
 		warm = append(warm, time.Since(t0))
 		require.Equal(t, 200, status)
 	}
-	// The same tenants built again by a TenantSource of their own, with
+	// The same tenants built again by a tenant.Source of their own, with
 	// no HTTP: the heap of the snapshots alone, without the adapter's
 	// encoded bodies.
 	defaultCatalog, err := theming.DefaultCatalog()
@@ -124,5 +127,5 @@ func TestScale(t *testing.T) {
 		len(warm), pct(warm, .5), pct(warm, .99), float64(pct(cold, .5))/float64(pct(warm, .5)))
 	t.Logf("heap with %d tenants built: %.1f MB, %.1f KB per tenant; a snapshot from theming.LoadFS(DefaultFS()) retains %.1f KB (ratio %.2f)",
 		n, float64(built)/(1<<20), perTenant/1024, perLoad/1024, perTenant/perLoad)
-	t.Logf("of which the snapshots alone (the same tenants built again by a bare TenantSource, no HTTP): %.1f KB per tenant; the rest is the adapter's encoded bodies for the one endpoint fetched", perSnapshot/1024)
+	t.Logf("of which the snapshots alone (the same tenants built again by a bare tenant.Source, no HTTP): %.1f KB per tenant; the rest is the adapter's encoded bodies for the one endpoint fetched", perSnapshot/1024)
 }

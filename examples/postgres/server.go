@@ -2,20 +2,18 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/tenant"
 )
 
@@ -26,19 +24,21 @@ type config struct {
 	// CacheControl of the shared endpoints; "" is httpadapter's default.
 	CacheControl string
 	Logger       *slog.Logger
+	// Tune, if set, adjusts the source's options before it is built (the
+	// tests shorten the listener's delays).
+	Tune func(*pgsource.Options)
 }
 
-// app is one replica: a pool for loading tenants, the tenant source, the
-// handler, and the listener that keeps the source current.
+// app is one replica: a pool for loading tenants, the tenant source that
+// follows the database's changes, and the handler.
 type app struct {
-	pool     *pgxpool.Pool
-	source   *tenant.Source
-	listener *listener
-	handler  http.Handler
+	pool    *pgxpool.Pool
+	source  *pgsource.Source
+	handler http.Handler
 }
 
 // newApp connects to the database and wires the replica. It does not
-// start the listener (see app.run).
+// start following changes (see app.run).
 func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	log := cfg.Logger
 	if log == nil {
@@ -64,39 +64,19 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{pool: pool}
-	problems := &problemLog{log: log}
-	a.source = tenant.NewSource(tenant.Options{
-		MaxTenants: cfg.MaxTenants,
-		// A host name that names no tenant (an IP address, as health
-		// checks and curl without a Host send) is a 404 without a trip
-		// to the database.
-		Tenant: func(ctx context.Context) (string, error) {
-			if name, _ := tenant.FromContext(ctx); name != "" {
-				return name, nil
-			}
-			return "", fmt.Errorf("postgres: the host name names no tenant: %w", theming.ErrUnknownTenant)
-		},
-		// Lenient: a theme that does not validate (a row written by raw
-		// SQL) is left out and logged; the tenant's other themes are
-		// served, and its next good change is too.
-		Load: func(ctx context.Context, tenant string) (*theming.Snapshot, error) {
-			themes, err := loadThemes(ctx, pool, tenant)
-			if err != nil {
-				return nil, err
-			}
-			s, err := cat.SnapshotLenient(themes)
-			problems.record(tenant, err)
-			return s, nil
-		},
-		OnError: func(tenant string, err error) {
-			log.Warn("tenant load failed", "tenant", tenant, "error", err)
-		},
-	})
-	a.listener = &listener{DSN: dsn, Source: a.source, Log: log}
+	opts := pgsource.Options{Pool: pool, Catalog: cat, Logger: log, Tenant: tenant.Options{MaxTenants: cfg.MaxTenants}}
+	if cfg.Tune != nil {
+		cfg.Tune(&opts)
+	}
+	source, err := pgsource.New(opts)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	a := &app{pool: pool, source: source}
 
-	opts := httpadapter.Options{
-		Source:         a.source,
+	hopts := httpadapter.Options{
+		Source:         source,
 		MediaBase:      cfg.MediaURL,
 		Logger:         log,
 		CacheControl:   cfg.CacheControl,
@@ -107,17 +87,17 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 		SourceVary: []string{"Host"},
 	}
 	mux := http.NewServeMux()
-	api := httpadapter.New(opts)
+	api := httpadapter.New(hopts)
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api)
-	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	mux.Handle("/theme.css", httpadapter.Stylesheet(hopts))
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	a.handler = withTenant(mux)
 	return a, nil
 }
 
 // run keeps the tenants current until ctx is done.
-func (a *app) run(ctx context.Context) { a.listener.run(ctx) }
+func (a *app) run(ctx context.Context) { _ = a.source.Run(ctx) }
 
 // close releases the pool.
 func (a *app) close() { a.pool.Close() }
@@ -152,44 +132,4 @@ func tenantOf(host string) string {
 		}
 	}
 	return strings.ToLower(label)
-}
-
-// problemLog logs the problems of each tenant's themes once: a problem
-// is logged when it first appears in a load of that tenant and again only
-// if it went away and came back.
-type problemLog struct {
-	log    *slog.Logger
-	mu     sync.Mutex
-	logged map[string]map[string]bool // tenant -> problem text
-}
-
-// record takes the error of a lenient build of tenant: nil, or a
-// *theming.ValidationError naming the themes left out.
-func (pl *problemLog) record(tenant string, err error) {
-	var ve *theming.ValidationError
-	if err != nil && !errors.As(err, &ve) {
-		pl.log.Error("tenant build failed", "tenant", tenant, "error", err)
-		return
-	}
-	pl.mu.Lock()
-	defer pl.mu.Unlock()
-	if ve == nil {
-		delete(pl.logged, tenant)
-		return
-	}
-	now := make(map[string]bool, len(ve.Problems))
-	for _, p := range ve.Problems {
-		key := p.Error()
-		now[key] = true
-		if pl.logged[tenant][key] {
-			continue
-		}
-		pl.log.Error("theme left out: it does not validate",
-			"tenant", tenant, "theme", p.ThemeID, "component", p.ComponentID, "scheme", string(p.Scheme),
-			"path", p.Path, "message", p.Msg)
-	}
-	if pl.logged == nil {
-		pl.logged = map[string]map[string]bool{}
-	}
-	pl.logged[tenant] = now
 }

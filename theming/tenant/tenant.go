@@ -1,6 +1,7 @@
 package tenant
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
@@ -24,6 +25,16 @@ const (
 	// reload a tenant whose reload failed, when
 	// Options.RetryInterval is 0.
 	DefaultRetryInterval = time.Second
+	// DefaultMissTTL is how long an unknown tenant is remembered when
+	// Options.MissTTL is 0.
+	DefaultMissTTL = 2 * time.Second
+	// DefaultMaxMisses is how many unknown tenants are remembered when
+	// Options.MaxMisses is 0.
+	DefaultMaxMisses = 10000
+	// DefaultReloadWait is how long a request waits for the reload of an
+	// invalidated tenant before it gets the last snapshot, when
+	// Options.ReloadWait is 0.
+	DefaultReloadWait = 250 * time.Millisecond
 )
 
 // Options configures a [Source]. Only Load is required; every
@@ -86,6 +97,30 @@ type Options struct {
 	// tenant's requests get its last snapshot without waiting. 0 means
 	// DefaultRetryInterval.
 	RetryInterval time.Duration
+
+	// MissTTL is how long a tenant that Load found unknown (an error
+	// wrapping [theming.ErrUnknownTenant]) is remembered: its requests get the same
+	// error without a Load until then, or until Invalidate names it or
+	// InvalidateAll runs. 0 means DefaultMissTTL; a negative value
+	// remembers nothing.
+	MissTTL time.Duration
+	// MaxMisses bounds how many unknown tenants are remembered, so that
+	// requests for random tenant names take bounded memory; past it, the
+	// oldest is forgotten. 0 means DefaultMaxMisses.
+	MaxMisses int
+
+	// ReloadWait is how long a request for an invalidated tenant waits
+	// for its reload before it is answered with the tenant's last
+	// snapshot (the reload goes on, and the tenant's requests get the
+	// last snapshot without waiting until it ends); the Logger says so,
+	// once per reload. A tenant never built always waits for its first
+	// load. 0 means DefaultReloadWait; a host that prefers every request
+	// to wait for the new data sets it to LoadTimeout or more.
+	ReloadWait time.Duration
+
+	// Logger receives the line about a slow reload; nil means
+	// slog.Default().
+	Logger *slog.Logger
 }
 
 // Source is a [theming.Source] that serves each tenant its own [theming.Snapshot],
@@ -96,11 +131,17 @@ type Options struct {
 // (the host calls it when a tenant's data changed, for example on a
 // database notification) is lazy: it marks the tenant's snapshot
 // outdated, and the tenant's next request reloads it, waiting for the new
-// snapshot together with every request that arrives meanwhile; so once
-// Invalidate has returned, no request is answered from the data as it was
-// before. Tenants that are not asked for again are never reloaded, so
+// snapshot together with every request that arrives meanwhile, for up to
+// ReloadWait: so once Invalidate has returned, no request is answered
+// from the data as it was before, unless the reload is slow (a hung
+// database), when the last snapshot is served until it ends and the
+// Logger says so. Tenants that are not asked for again are never reloaded, so
 // invalidating many tenants at once (after a lost database connection,
 // [Source.InvalidateAll]) costs nothing until they are used.
+//
+// A tenant that Load finds unknown is remembered for MissTTL (at most
+// MaxMisses of them), so that requests for a name that is no tenant do not
+// each cost a Load; Invalidate and InvalidateAll forget them.
 //
 // Build tenants leniently: a Load that returns both results of
 // [theming.CompiledCatalog.SnapshotLenient] has the themes that validate served
@@ -134,6 +175,17 @@ type Source struct {
 	// lru is the sentinel of a circular list of the entries, the most
 	// recently used first.
 	lru tenantEntry
+	// misses are the unknown tenants remembered, oldest first: elements
+	// of type *tenantMiss, indexed by missByKey.
+	misses    list.List
+	missByKey map[string]*list.Element
+}
+
+// tenantMiss is an unknown tenant remembered until expires.
+type tenantMiss struct {
+	key     string
+	err     error
+	expires time.Time
 }
 
 // tenantEntry is one tenant's state. All fields are guarded by
@@ -160,6 +212,7 @@ type tenantLoad struct {
 	done chan struct{}
 	snap *theming.Snapshot
 	err  error
+	slow bool // it outlasted ReloadWait (guarded by Source.mu)
 }
 
 // NewSource returns a Source configured by opts. It panics
@@ -180,7 +233,19 @@ func NewSource(opts Options) *Source {
 	if opts.RetryInterval <= 0 {
 		opts.RetryInterval = DefaultRetryInterval
 	}
-	ts := &Source{opts: opts, byKey: make(map[string]*tenantEntry)}
+	if opts.MissTTL == 0 {
+		opts.MissTTL = DefaultMissTTL
+	}
+	if opts.MaxMisses <= 0 {
+		opts.MaxMisses = DefaultMaxMisses
+	}
+	if opts.ReloadWait <= 0 {
+		opts.ReloadWait = DefaultReloadWait
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	ts := &Source{opts: opts, byKey: make(map[string]*tenantEntry), missByKey: make(map[string]*list.Element)}
 	ts.lru.next, ts.lru.prev = &ts.lru, &ts.lru
 	return ts
 }
@@ -201,6 +266,10 @@ func (ts *Source) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	}
 
 	ts.mu.Lock()
+	if err := ts.missed(tenant); err != nil {
+		ts.mu.Unlock()
+		return nil, err
+	}
 	e := ts.entry(tenant)
 	if !e.outdated() {
 		s := e.snap
@@ -216,21 +285,80 @@ func (ts *Source) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 		}
 		c = ts.start(ctx, e)
 	}
-	if e.failed {
-		// The last reload failed: serve the last snapshot while this one
-		// runs, rather than making requests wait on a failing backend.
+	if e.failed || c.slow && e.snap != nil {
+		// The last reload failed, or this one outlasted ReloadWait: serve
+		// the last snapshot while it runs, rather than making requests
+		// wait on a failing or slow backend.
 		s := e.snap
 		ts.mu.Unlock()
 		return s, nil
 	}
+	last := e.snap
 	ts.mu.Unlock()
 
+	var slow <-chan time.Time
+	if last != nil && ts.opts.ReloadWait < ts.opts.LoadTimeout {
+		timer := time.NewTimer(ts.opts.ReloadWait)
+		defer timer.Stop()
+		slow = timer.C
+	}
 	select {
 	case <-c.done:
 		return c.snap, c.err
+	case <-slow:
+		ts.markSlow(tenant, c)
+		return last, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("tenant: %q: %w", tenant, context.Cause(ctx))
 	}
+}
+
+// markSlow records that reload c of tenant outlasted ReloadWait, and logs
+// it once per reload.
+func (ts *Source) markSlow(tenant string, c *tenantLoad) {
+	ts.mu.Lock()
+	first := !c.slow
+	c.slow = true
+	ts.mu.Unlock()
+	if first {
+		ts.opts.Logger.Warn("tenant: reload is slow; serving the last snapshot until it ends",
+			"tenant", tenant, "waited", ts.opts.ReloadWait, "load_timeout", ts.opts.LoadTimeout)
+	}
+}
+
+// missed returns the error of tenant's remembered miss, or nil when
+// tenant is not remembered as unknown. ts.mu must be held.
+func (ts *Source) missed(tenant string) error {
+	el := ts.missByKey[tenant]
+	if el == nil {
+		return nil
+	}
+	m := el.Value.(*tenantMiss)
+	if time.Now().Before(m.expires) {
+		return m.err
+	}
+	ts.forgetMiss(el)
+	return nil
+}
+
+// rememberMiss remembers tenant as unknown for MissTTL, forgetting the
+// oldest miss when MaxMisses are remembered. ts.mu must be held.
+func (ts *Source) rememberMiss(tenant string, err error) {
+	if ts.opts.MissTTL < 0 {
+		return
+	}
+	if el := ts.missByKey[tenant]; el != nil {
+		ts.forgetMiss(el)
+	}
+	for ts.misses.Len() >= ts.opts.MaxMisses {
+		ts.forgetMiss(ts.misses.Front())
+	}
+	ts.missByKey[tenant] = ts.misses.PushBack(&tenantMiss{key: tenant, err: err, expires: time.Now().Add(ts.opts.MissTTL)})
+}
+
+func (ts *Source) forgetMiss(el *list.Element) {
+	delete(ts.missByKey, el.Value.(*tenantMiss).key)
+	ts.misses.Remove(el)
 }
 
 // entry returns the entry of tenant, creating it if needed, and marks
@@ -372,6 +500,9 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 		if live {
 			ts.remove(e)
 		}
+		if c.gen == e.gen { // no change was notified since the load began
+			ts.rememberMiss(e.key, err)
+		}
 		c.err = err
 		return nil
 	case e.snap == nil:
@@ -390,10 +521,14 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 
 // Invalidate marks tenant's snapshot outdated: its next request reloads
 // it (see Source for how). A tenant that is not built is left
-// alone; its first request loads it anyway.
+// alone; its first request loads it anyway. A tenant remembered as
+// unknown is forgotten: its next request loads it.
 func (ts *Source) Invalidate(tenant string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
+	if el := ts.missByKey[tenant]; el != nil {
+		ts.forgetMiss(el)
+	}
 	if e := ts.byKey[tenant]; e != nil {
 		e.invalidate()
 	}
@@ -406,6 +541,8 @@ func (ts *Source) Invalidate(tenant string) {
 func (ts *Source) InvalidateAll() {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
+	ts.misses.Init()
+	clear(ts.missByKey)
 	for _, e := range ts.byKey {
 		e.invalidate()
 	}

@@ -1,8 +1,26 @@
--- themekit examples/postgres schema. The table and column names are a
--- contract: code outside this repository reads and writes them.
+-- themekit theming/pgsource schema (pgsource.Schema embeds this file).
 --
--- Every statement is idempotent, so -seed can run against a database that
--- already has the schema.
+-- The contract between a host's database and pgsource:
+--
+--   * tenants(id): a tenant exists when its row does; a tenant without one
+--     is unknown (404), with or without themes.
+--   * themes: one row per theme of a tenant, a column for every field of
+--     theming.Theme except colors; an image pair is two columns.
+--   * theme_colors: one row per theme, component and scheme that the theme
+--     overrides.
+--   * every committed change to a tenant's rows sends NOTIFY on the channel
+--     themekit_tenant (pgsource.DefaultChannel) with the tenant id as the
+--     payload; the triggers below do it.
+--
+-- The table names may differ (pgsource.Tables), and so may the channel
+-- (pgsource.Options.Channel, with triggers that notify on it); the column
+-- names and types may not, unless the host reads its themes itself
+-- (pgsource.Options.Query). Nothing else is needed: pgsource does not
+-- poll, it reads a tenant's three tables when the tenant is first asked
+-- for and again after each notification that names it.
+--
+-- Every statement is idempotent, so a host can apply the schema at every
+-- start.
 
 create table if not exists tenants (
   id text primary key

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"html"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/pgsource"
+)
+
+// startReplica starts a host on the database and serves it until the
+// test ends.
+func startReplica(t *testing.T, dsn string) *httptest.Server {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	h, err := newHost(ctx, dsn)
+	require.NoError(t, err)
+	done := make(chan struct{})
+	go func() { defer close(done); h.source.Run(ctx) }()
+	srv := httptest.NewServer(h.routes())
+	t.Cleanup(func() { srv.Close(); cancel(); <-done; h.pool.Close() })
+	return srv
+}
+
+// seed writes the tenants acme (the default themes) and globex (themes
+// 2 and 3).
+func seed(t *testing.T, dsn string) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, pgsource.Schema+";insert into tenants values ('acme'), ('globex')")
+	require.NoError(t, err)
+	themes, err := theming.DefaultThemes()
+	require.NoError(t, err)
+	for _, th := range themes {
+		require.NoError(t, pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return pgsource.Tables{}.Write(ctx, tx, "acme", th) }))
+		if th.ID == 2 || th.ID == 3 {
+			require.NoError(t, pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return pgsource.Tables{}.Write(ctx, tx, "globex", th) }))
+		}
+	}
+}
+
+// do sends a request for tenant's host name without following
+// redirects, and returns the status and body.
+func do(t *testing.T, srv *httptest.Server, tenant, method, path string, form url.Values) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(form.Encode()))
+	require.NoError(t, err)
+	req.Host = tenant + ".localhost"
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(body)
+}
+
+var errorLine = regexp.MustCompile(`<p class="error" data-field="([^"]*)">([^<]*)</p>`)
+
+// fieldErrors returns the errors a form page shows, by field ("" for
+// the theme as a whole).
+func fieldErrors(body string) map[string]string {
+	out := map[string]string{}
+	for _, m := range errorLine.FindAllStringSubmatch(body, -1) {
+		out[html.UnescapeString(m[1])] = html.UnescapeString(m[2])
+	}
+	return out
+}
+
+// TestSaveOnOneReplicaServedByTheOther: two replicas on one database; an
+// admin's form on the first is checked field by field, and a saved theme
+// is served by the second.
+func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
+	db := pgtest.Start(t)
+	seed(t, db.DSN)
+	first, second := startReplica(t, db.DSN), startReplica(t, db.DSN)
+	themeList := func(srv *httptest.Server, tenant string) string {
+		status, body := do(t, srv, tenant, http.MethodGet, "/api/v2/theme/", nil)
+		require.Equal(t, http.StatusOK, status, body)
+		return body
+	}
+	require.Contains(t, themeList(second, "acme"), `"name":"Harbor"`, "premise: the second replica built acme")
+
+	t.Run("the form shows the theme", func(t *testing.T) {
+		status, body := do(t, first, "acme", http.MethodGet, "/admin/themes/1", nil)
+		assert.Equal(t, http.StatusOK, status)
+		assert.Contains(t, body, `name="name" value="Harbor"`)
+		assert.Contains(t, body, `name="colors.primary.light"`)
+	})
+	refused := []struct {
+		name string
+		form url.Values
+		want map[string]string // field -> part of its error
+	}{
+		{"bad fields are refused, each error shown at its field", url.Values{
+			"name": {" "}, "colors.primary.light": {"#1a73e8"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
+		}, map[string]string{
+			"name":                 "must not be blank",
+			"colors.primary.light": `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`,
+			"colors.link.dark":     `"hsl(10, 50%)" is neither an hsl()/hsla() color nor a component id`,
+			"colors.surface.light": `refers to hidden component "chat-bubble"; the served catalog must be self-contained`,
+		}},
+		{"a fallback cycle, which only the whole theme shows, is refused above the form", url.Values{
+			"name": {"Harbor"}, "colors.primary.light": {"link"}, "colors.link.light": {"primary"},
+		}, map[string]string{
+			"": "colors: fallback cycle in light scheme",
+		}},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := do(t, first, "acme", http.MethodPost, "/admin/themes/1", tt.form)
+			assert.Equal(t, http.StatusUnprocessableEntity, status)
+			got := fieldErrors(body)
+			assert.Len(t, got, len(tt.want), "%v", got)
+			for field, part := range tt.want {
+				assert.Contains(t, got[field], part, "the error shown at %q", field)
+			}
+			assert.Contains(t, themeList(first, "acme"), `"name":"Harbor"`, "nothing saved")
+		})
+	}
+	t.Run("a good form is saved and the second replica serves it", func(t *testing.T) {
+		status, _ := do(t, first, "acme", http.MethodPost, "/admin/themes/1", url.Values{
+			"name": {"Harbor, edited"}, "colors.primary.light": {"hsl(10.5 60% 40% / .9)"}, "colors.link.dark": {"primary"},
+		})
+		require.Equal(t, http.StatusSeeOther, status)
+		assert.Eventually(t, func() bool {
+			return strings.Contains(themeList(second, "acme"), `"name":"Harbor, edited"`)
+		}, 2*time.Second, 5*time.Millisecond)
+		status, body := do(t, second, "acme", http.MethodGet, "/admin/themes/1", nil)
+		assert.Equal(t, http.StatusOK, status)
+		assert.Contains(t, body, `name="colors.primary.light" value="hsl(10.5 60% 40% / .9)"`)
+		assert.NotContains(t, themeList(second, "globex"), "edited", "the other tenant's data")
+	})
+	t.Run("a tenant or theme that does not exist is a 404", func(t *testing.T) {
+		status, _ := do(t, first, "initech", http.MethodPost, "/admin/themes/1", url.Values{"name": {"x"}})
+		assert.Equal(t, http.StatusNotFound, status)
+		status, _ = do(t, first, "globex", http.MethodGet, "/admin/themes/1", nil)
+		assert.Equal(t, http.StatusNotFound, status)
+	})
+}

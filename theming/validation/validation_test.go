@@ -1,0 +1,245 @@
+package validation_test
+
+import (
+	"testing"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/validation"
+)
+
+// setup returns a validator with the package's tags for the default
+// catalog, and that catalog.
+func setup(t *testing.T) (*validator.Validate, *theming.CompiledCatalog) {
+	t.Helper()
+	cat, err := theming.DefaultCatalog()
+	require.NoError(t, err)
+	cc, err := theming.CompileCatalog(cat)
+	require.NoError(t, err)
+	v := validator.New()
+	require.NoError(t, validation.Register(v, cc))
+	return v, cc
+}
+
+// form is a host's own form, using the tags.
+type form struct {
+	ID        int    `form:"id" validate:"gt=0"`
+	Primary   string `form:"primary" validate:"required,themecolor"`
+	Accent    string `form:"accent" validate:"omitempty,hslcolor"`
+	Variable  string `form:"variable" validate:"omitempty,cssvar"`
+	Component string `form:"component" validate:"omitempty,componentid"`
+	Logo      string `form:"logo" validate:"omitempty,themeimage"`
+}
+
+// Colors that validator's built-in hsl tag rejects and colorref accepts.
+var acceptedColors = []struct{ why, color string }{
+	{"a decimal hue", "hsl(210.5, 50%, 40%)"},
+	{"a decimal saturation", "hsl(210, 50.5%, 40%)"},
+	{"hsla with an alpha", "hsla(210, 50%, 40%, 0.5)"},
+	{"a hue past 360", "hsl(400, 50%, 40%)"},
+	{"the modern syntax", "hsl(210 50% 40%)"},
+	{"the modern syntax with an alpha", "hsl(210 50% 40% / 0.5)"},
+	{"a hue in turns", "hsl(0.5turn, 50%, 40%)"},
+}
+
+// Values that are no hsl()/hsla() color.
+var badColors = []struct{ why, color string }{
+	{"an empty string", ""},
+	{"a hex color", "#1a73e8"},
+	{"an rgb() color", "rgb(0, 0, 0)"},
+	{"a legacy saturation without %", "hsl(210, 50, 40%)"},
+	{"a missing lightness", "hsl(210, 50%)"},
+	{"a missing parenthesis", "hsl(210, 50%, 40%"},
+	{"leading space", " hsl(210, 50%, 40%)"},
+	{"trailing space", "hsl(210, 50%, 40%) "},
+	{"none in the legacy syntax", "hsl(none, 50%, 40%)"},
+	{"calc()", "hsl(calc(10), 50%, 40%)"},
+	{"five components", "hsl(210, 50%, 40%, 0.5, 1)"},
+	{"a comment", "hsl(/**/210, 50%, 40%)"},
+	{"a named color", "red"},
+}
+
+func TestHSLColor(t *testing.T) {
+	v, _ := setup(t)
+	for _, c := range acceptedColors {
+		t.Run("hslcolor accepts "+c.why+" that validator's hsl rejects", func(t *testing.T) {
+			require.Error(t, v.Var(c.color, "hsl"), "validator's own tag")
+			assert.NoError(t, v.Var(c.color, "hslcolor"))
+			assert.NoError(t, v.Var(c.color, "themecolor"))
+		})
+	}
+	for _, c := range badColors {
+		t.Run("hslcolor and themecolor reject "+c.why, func(t *testing.T) {
+			assert.Error(t, v.Var(c.color, "hslcolor"))
+			assert.Error(t, v.Var(c.color, "themecolor"))
+		})
+	}
+}
+
+func TestHostForm(t *testing.T) {
+	v, cc := setup(t)
+	good := form{ID: 3, Primary: "primary", Accent: "hsla(10, 50%, 40%, .5)", Variable: "--brand_1", Component: "text-primary", Logo: "themes/3/logo.png"}
+	t.Run("a good form passes", func(t *testing.T) {
+		assert.NoError(t, v.Struct(good))
+	})
+	for _, c := range acceptedColors {
+		t.Run("a form's themecolor accepts "+c.why, func(t *testing.T) {
+			f := good
+			f.Primary = c.color
+			assert.NoError(t, v.Struct(f))
+		})
+	}
+	for _, c := range badColors {
+		t.Run("a form's hslcolor field with "+c.why+" is one problem at its form name", func(t *testing.T) {
+			f := good
+			f.Accent = c.color
+			if c.color == "" {
+				t.Skip("omitempty: an empty accent is no accent")
+			}
+			var ve *theming.ValidationError
+			require.ErrorAs(t, validation.ValidationError(v.Struct(f), cc, f), &ve)
+			require.Len(t, ve.Problems, 1)
+			assert.Equal(t, "accent", ve.Problems[0].Path)
+			assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
+			assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
+		})
+	}
+	problems := []struct {
+		name   string
+		change func(*form)
+		path   string
+		want   error
+		msg    string
+	}{
+		{"an unknown component as a color", func(f *form) { f.Primary = "nav-bgg" }, "primary", theming.ErrUnknownComponent, `unknown component "nav-bgg"`},
+		{"a hidden component as a color", func(f *form) { f.Primary = "chat-bubble" }, "primary", theming.ErrHiddenReference, ""},
+		{"a CSS variable as a color", func(f *form) { f.Primary = "--brand" }, "primary", theming.ErrInvalid, ""},
+		{"no color", func(f *form) { f.Primary = "" }, "primary", theming.ErrInvalid, "is required"},
+		{"a hidden component", func(f *form) { f.Component = "legacy-header" }, "component", theming.ErrHiddenReference, ""},
+		{"a malformed component id", func(f *form) { f.Component = "Nav" }, "component", theming.ErrInvalid, ""},
+		{"a variable without --", func(f *form) { f.Variable = "brand" }, "variable", theming.ErrInvalid, ""},
+		{"an image path that climbs", func(f *form) { f.Logo = "../etc/passwd" }, "logo", theming.ErrInvalid, ""},
+		{"a javascript: image", func(f *form) { f.Logo = "javascript:alert(1)" }, "logo", theming.ErrInvalid, ""},
+		{"a zero id", func(f *form) { f.ID = 0 }, "id", theming.ErrInvalid, "must be greater than 0, not 0"},
+	}
+	for _, tt := range problems {
+		t.Run("a form with "+tt.name+" is refused at its field", func(t *testing.T) {
+			f := good
+			tt.change(&f)
+			err := validation.ValidationError(v.Struct(f), cc, f)
+			var ve *theming.ValidationError
+			require.ErrorAs(t, err, &ve)
+			require.Len(t, ve.Problems, 1, "%v", err)
+			assert.Equal(t, tt.path, ve.Problems[0].Path)
+			assert.ErrorIs(t, err, tt.want)
+			if tt.msg != "" {
+				assert.Equal(t, tt.msg, ve.Problems[0].Msg)
+			}
+		})
+	}
+	t.Run("an error that is not the validator's is returned as it is", func(t *testing.T) {
+		assert.NoError(t, validation.ValidationError(nil, cc, good))
+		assert.Equal(t, theming.ErrNoThemes, validation.ValidationError(theming.ErrNoThemes, cc, good))
+	})
+}
+
+// problemsOf returns the problems of err, a *theming.ValidationError, as
+// values, or nil.
+func problemsOf(t *testing.T, err error) []theming.Problem {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	var ve *theming.ValidationError
+	require.ErrorAs(t, err, &ve, "%v", err)
+	out := make([]theming.Problem, len(ve.Problems))
+	for i, p := range ve.Problems {
+		out[i] = *p
+	}
+	return out
+}
+
+func TestThemeTagsAnswerAsCheckTheme(t *testing.T) {
+	v, cc := setup(t)
+	base := func() theming.Theme {
+		return theming.Theme{ID: 10, Name: "Ten", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(30, 80%, 40%)", Dark: "text-primary"}}}
+	}
+	str := func(s string) *string { return &s }
+	cases := []struct {
+		name   string
+		change func(*theming.Theme)
+	}{
+		{"no change", func(*theming.Theme) {}},
+		{"no colors at all", func(th *theming.Theme) { th.Colors = nil }},
+		{"an unknown component", func(th *theming.Theme) {
+			th.Colors = map[string]theming.PerScheme{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}
+		}},
+		{"a hidden component as a key", func(th *theming.Theme) { th.Colors["chat-bubble"] = theming.PerScheme{Light: "hsl(0, 0%, 0%)"} }},
+		{"a hidden component as a value", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Dark: "legacy-accent"} }},
+		{"a key that is no component id", func(th *theming.Theme) { th.Colors["Nav Bar"] = theming.PerScheme{Light: "not a color"} }},
+		{"a hex color", func(th *theming.Theme) { th.Colors["text-primary"] = theming.PerScheme{Dark: "#1a73e8"} }},
+		{"a CSS variable as a color", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Light: "--primary"} }},
+		{"an unknown component as a color", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Light: "primry"} }},
+		{"an unsafe image", func(th *theming.Theme) { th.Favicon = new(string) }},
+		{"an image pair with a bad thumbnail", func(th *theming.Theme) {
+			th.LogoSite = &theming.ImagePair{Thumbnail: str("ftp://x/y.png"), Original: str("themes/1/site.png")}
+		}},
+		{"a zero id", func(th *theming.Theme) { th.ID = 0 }},
+		{"a negative id", func(th *theming.Theme) { th.ID = -4 }},
+		{"no name", func(th *theming.Theme) { th.Name = "" }},
+		{"a blank name", func(th *theming.Theme) { th.Name = " \t" }},
+		{"a wrong logo type", func(th *theming.Theme) { th.DarkModeLogoType = "inverse" }},
+		{"a wrong alignment", func(th *theming.Theme) { th.LogoAlignment = "middle" }},
+		{"a negative height and margin", func(th *theming.Theme) { th.LogoHeight, th.LogoMarginTop = -1, -2 }},
+		{"many problems at once", func(th *theming.Theme) {
+			th.Name = ""
+			th.CompactLogoSize = -3
+			th.Logo = str("/abs/path.png")
+			th.Colors["surface"] = theming.PerScheme{Light: "hsl(1, 2%)", Dark: "hsl(400 50% 40% / 0.5)"}
+		}},
+	}
+	for _, c := range acceptedColors {
+		cases = append(cases, struct {
+			name   string
+			change func(*theming.Theme)
+		}{c.why, func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Light: c.color} }})
+	}
+	for _, c := range badColors[1:] { // an empty override means "no override"
+		cases = append(cases, struct {
+			name   string
+			change func(*theming.Theme)
+		}{c.why + " as a color", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Dark: c.color} }})
+	}
+	for _, tt := range cases {
+		t.Run("a theme with "+tt.name+" gets CheckTheme's problems", func(t *testing.T) {
+			th := base()
+			tt.change(&th)
+			want := problemsOf(t, cc.CheckTheme(th))
+			got := problemsOf(t, validation.ValidationError(v.Struct(th), cc, th))
+			assert.ElementsMatch(t, want, got)
+		})
+	}
+	t.Run("a cycle passes the tags but not CheckTheme, which resolves the theme", func(t *testing.T) {
+		th := base()
+		th.Colors = map[string]theming.PerScheme{"primary": {Light: "link"}, "link": {Light: "primary"}}
+		assert.NoError(t, v.Struct(th))
+		assert.ErrorIs(t, cc.CheckTheme(th), theming.ErrCycle)
+	})
+}
+
+func TestRegister(t *testing.T) {
+	t.Run("a catalog that holds nothing is refused", func(t *testing.T) {
+		assert.ErrorIs(t, validation.Register(validator.New(), &theming.CompiledCatalog{}), theming.ErrNoCatalog)
+	})
+	t.Run("a nil validator is refused", func(t *testing.T) {
+		_, cc := setup(t)
+		assert.ErrorIs(t, validation.Register(nil, cc), validation.ErrNoValidator)
+	})
+	t.Run("a tag on a field that is not a string fails", func(t *testing.T) {
+		v, _ := setup(t)
+		assert.Error(t, v.Var(42, "hslcolor"))
+	})
+}
