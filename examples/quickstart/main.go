@@ -1,0 +1,30 @@
+// Command quickstart is README's first example: the theming API mounted in
+// a plain http.ServeMux on the embedded default data, and one color pair
+// checked the way the library checks every contrast rule.
+package main
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+func main() {
+	snap, err := theming.LoadFS(theming.DefaultFS()) // or os.DirFS("themes"), or your rows: theming.CompileCatalog
+	if err != nil {
+		log.Fatal(err) // every problem, as FILE:LINE:COL: path: message
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+
+	text, _ := colorref.ParseColor("hsl(214, 82%, 51%)")
+	res, _ := contrast.Check(text, colorref.HSL(0, 0, 100), contrast.Text, contrast.AA)
+	fmt.Println(res) // judged as axe-core judges it in a browser, and exactly
+
+	log.Fatal(http.ListenAndServe("127.0.0.1:8080", mux))
+}
