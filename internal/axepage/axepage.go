@@ -16,6 +16,20 @@
 // .ci/npm-dirs lists). Without chromium or that folder's node_modules the
 // tests skip, saying what is missing.
 //
+// A test checks a snapshot's themes as they are served, in both schemes:
+//
+//	b := axepage.Launch(t) // skips without chromium or axe-core
+//	b.Check(t, snap, axepage.Options{})
+//
+// and a theme a function returns by putting it in a snapshot of the same
+// catalog first (cc.Snapshot([]theming.Theme{fixed})). The stylesheet's
+// high-contrast variant is checked with Options.ContrastMore and
+// Options.Level [contrast.AAA], and, when Options.Expect holds the
+// variant's themes in a snapshot, compared with them color by color.
+// [Browser.Run] returns the violations without failing, for tests that show
+// a broken theme caught. Tests of package theming must be in theming_test:
+// this package imports theming.
+//
 // Only tests import this package.
 package axepage
 
