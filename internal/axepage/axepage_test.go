@@ -54,42 +54,84 @@ type ruleKey struct {
 	target    string
 }
 
-// TestHarnessCatchesTextTooLight shows the harness able to fail: a theme
-// whose primary text is too light in both schemes gets axe-core
-// violations, and exactly on the rules the library's own audit fails under
-// the rendered method (the ratio axe-core computes): text-primary on the
-// page background among them.
-func TestHarnessCatchesTextTooLight(t *testing.T) {
+// TestHarnessCatchesBrokenThemes shows the harness able to fail: themes
+// broken in several ways get violations in Chromium, and exactly on the
+// rules the library's own audit fails under the rendered method (the
+// ratio axe-core computes), text rules by axe-core and non-text rules by
+// the harness's measure of the computed colors.
+func TestHarnessCatchesBrokenThemes(t *testing.T) {
 	snap := defaultSnapshot(t)
-	th := snap.Themes()[0].Theme()
-	if th.Colors == nil {
-		th.Colors = map[string]theming.PerScheme{}
-	}
-	th.Colors["text-primary"] = theming.PerScheme{Light: "hsl(0, 0%, 70%)", Dark: "hsl(0, 0%, 30%)"}
-	broken, err := snap.Catalog().Snapshot([]theming.Theme{th})
-	require.NoError(t, err)
-
 	b := axepage.Launch(t)
-	res := b.Run(t, broken, axepage.Options{})
-	require.Empty(t, res.Mismatches, "the page must show the broken theme's colors")
-	require.NotEmpty(t, res.Violations, "a theme with text at 70%% lightness on a light page must fail")
+	for _, tc := range []struct {
+		name      string
+		component string
+		override  theming.PerScheme
+		// mustFail are rules the violations must include, worked out by
+		// hand; failSchemes the schemes that must have violations.
+		mustFail    []ruleKey
+		failSchemes []theming.Scheme
+		nonText     bool // non-text violations expected too
+	}{
+		{"text too light in both schemes is caught in both", "text-primary",
+			theming.PerScheme{Light: "hsl(0, 0%, 70%)", Dark: "hsl(0, 0%, 30%)"},
+			[]ruleKey{{theming.Light, "text-primary", "page-background"}, {theming.Dark, "text-primary", "page-background"}},
+			[]theming.Scheme{theming.Light, theming.Dark}, false},
+		{"text too light in dark only is caught in dark only", "text-primary",
+			theming.PerScheme{Dark: "hsl(0, 0%, 35%)"},
+			[]ruleKey{{theming.Dark, "text-primary", "page-background"}},
+			[]theming.Scheme{theming.Dark}, false},
+		{"translucent text is caught once flattened", "text-primary",
+			theming.PerScheme{Light: "hsla(220, 30%, 15%, 0.45)"},
+			[]ruleKey{{theming.Light, "text-primary", "page-background"}},
+			[]theming.Scheme{theming.Light}, false},
+		{"a brand too light for its buttons and focus rings is caught, non-text rules too", "primary",
+			theming.PerScheme{Light: "hsl(214, 82%, 80%)"},
+			nil,
+			[]theming.Scheme{theming.Light}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			th := snap.Themes()[0].Theme()
+			if th.Colors == nil {
+				th.Colors = map[string]theming.PerScheme{}
+			}
+			th.Colors[tc.component] = tc.override
+			broken, err := snap.Catalog().Snapshot([]theming.Theme{th})
+			require.NoError(t, err)
 
-	got := map[ruleKey]bool{}
-	for _, v := range res.Violations {
-		assert.Equal(t, "violation", v.Outcome, "%s", v)
-		got[ruleKey{v.Scheme, v.Component, v.Target.Value}] = true
-	}
-	for _, sc := range theming.Schemes() {
-		assert.True(t, got[ruleKey{sc, "text-primary", "page-background"}], "text-primary on the page background is not reported in %s: %v", sc, res.Violations)
-	}
+			res := b.Run(t, broken, axepage.Options{})
+			require.Empty(t, res.Mismatches, "the page must show the broken theme's colors")
+			require.NotEmpty(t, res.Violations, "the broken theme must fail")
 
-	rep, err := broken.AuditWith(contrast.Policy{Method: contrast.Rendered})
-	require.NoError(t, err)
-	want := map[ruleKey]bool{}
-	for _, f := range rep.Failures() {
-		want[ruleKey{f.Scheme, f.Component, f.Target.Value}] = true
+			got := map[ruleKey]bool{}
+			schemes := map[theming.Scheme]bool{}
+			nonText := 0
+			for _, v := range res.Violations {
+				if v.Check == "non-text" {
+					nonText++
+					assert.Equal(t, "fail", v.Outcome, "%s", v)
+				} else {
+					assert.Equal(t, "violation", v.Outcome, "%s", v)
+				}
+				got[ruleKey{v.Scheme, v.Component, v.Target.Value}] = true
+				schemes[v.Scheme] = true
+			}
+			for _, k := range tc.mustFail {
+				assert.True(t, got[k], "%s on %s is not reported in %s: %v", k.component, k.target, k.scheme, res.Violations)
+			}
+			for _, sc := range theming.Schemes() {
+				assert.Equal(t, slices.Contains(tc.failSchemes, sc), schemes[sc], "violations in %s", sc)
+			}
+			assert.Equal(t, tc.nonText, nonText > 0, "non-text violations: %d", nonText)
+
+			rep, err := broken.AuditWith(contrast.Policy{Method: contrast.Rendered})
+			require.NoError(t, err)
+			want := map[ruleKey]bool{}
+			for _, f := range rep.Failures() {
+				want[ruleKey{f.Scheme, f.Component, f.Target.Value}] = true
+			}
+			assert.Equal(t, want, got, "axe-core and the rendered audit must fail the same rules")
+		})
 	}
-	assert.Equal(t, want, got, "axe-core and the rendered audit must fail the same rules")
 }
 
 // withVariant returns a stylesheet function that appends, after each
