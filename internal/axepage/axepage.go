@@ -21,8 +21,8 @@
 //	b := axepage.Launch(t) // skips without chromium or axe-core
 //	b.Check(t, snap, axepage.Options{})
 //
-// and a theme a function returns by putting it in a snapshot of the same
-// catalog first (cc.Snapshot([]theming.Theme{fixed})). The stylesheet's
+// and themes a function returns with [Browser.CheckThemes], which puts them
+// in a snapshot of the catalog first. The stylesheet's
 // high-contrast variant is checked with Options.ContrastMore and
 // Options.Level [contrast.AAA], and, when Options.Expect holds the
 // variant's themes in a snapshot, compared with them color by color.
@@ -173,6 +173,19 @@ func (b *Browser) Check(tb testing.TB, snap *theming.Snapshot, opts Options) Res
 	tb.Logf("axepage: axe-core %s, %d pages, %d text rules judged, %d non-text rules measured, %d violations",
 		res.Axe, res.Pages, res.TextRules, res.NonText, len(res.Violations))
 	return res
+}
+
+// CheckThemes checks themes a function returned (a fixed, high-contrast
+// or generated theme): it puts them in a snapshot of cc, as a host would
+// serve them, and runs [Browser.Check] on it. It fails tb when cc refuses
+// the themes.
+func (b *Browser) CheckThemes(tb testing.TB, cc *theming.CompiledCatalog, themes []theming.Theme, opts Options) Result {
+	tb.Helper()
+	snap, err := cc.Snapshot(themes)
+	if err != nil {
+		tb.Fatalf("axepage: the themes to check do not make a snapshot: %v", err)
+	}
+	return b.Check(tb, snap, opts)
 }
 
 // Check launches a browser for this one call and runs [Browser.Check]:

@@ -30,14 +30,24 @@ func TestDefaultThemesPassInChromium(t *testing.T) {
 	snap := defaultSnapshot(t)
 	b := axepage.Launch(t)
 	for _, tc := range []struct {
-		name string
-		opts axepage.Options
+		name      string
+		opts      axepage.Options
+		viaThemes bool // the themes given as a list, as a function returns them
 	}{
-		{"every default theme passes AA in both schemes chosen by prefers-color-scheme", axepage.Options{}},
-		{"every default theme passes AA in both schemes chosen by data-color-scheme", axepage.Options{ByAttribute: true}},
+		{"every default theme passes AA in both schemes chosen by prefers-color-scheme", axepage.Options{}, false},
+		{"every default theme, given as a theme list, passes AA in both schemes chosen by data-color-scheme", axepage.Options{ByAttribute: true}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := b.Check(t, snap, tc.opts)
+			var res axepage.Result
+			if tc.viaThemes {
+				var themes []theming.Theme
+				for _, rt := range snap.Themes() {
+					themes = append(themes, rt.Theme())
+				}
+				res = b.CheckThemes(t, snap.Catalog(), themes, tc.opts)
+			} else {
+				res = b.Check(t, snap, tc.opts)
+			}
 			assert.Equal(t, 2*len(snap.Themes()), res.Pages)
 			// 105 rules per scheme on the default catalog (issue 20: 210
 			// rules in both schemes), 59 of them text.
