@@ -41,7 +41,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,10 +62,24 @@ func AxeScript(tb testing.TB) string {
 	return p
 }
 
-// moduleRoot is the module's root directory, found from this file's path.
+// moduleRoot is the module's root directory: the nearest directory above
+// the working directory (a test's is its package's) that holds go.mod,
+// or "" when there is none.
 func moduleRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // Options says which pages [Browser.Run] loads and what it demands.
