@@ -1,0 +1,34 @@
+package axepage_test
+
+import (
+	"fmt"
+
+	"github.com/themekit/themekit/internal/axepage"
+)
+
+// ParseComputed reads the colors getComputedStyle reports, including the
+// color(srgb …) form of a relative color, as the 8-bit colors Chromium
+// paints.
+func ExampleParseComputed() {
+	for _, s := range []string{"rgb(246, 247, 249)", "rgba(37, 99, 235, 0.12)", "color(srgb 0.126 0.3312 0.774)"} {
+		c, err := axepage.ParseComputed(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		_, _, _, a := c.RGBA8()
+		fmt.Println(c.Hex(), a)
+	}
+	// Output:
+	// #f6f7f9 255
+	// #2563eb1f 31
+	// #2054c5 255
+}
+
+// A color in another space or form is refused.
+func ExampleParseComputed_error() {
+	_, err := axepage.ParseComputed("color(display-p3 1 0 0)")
+	fmt.Println(err)
+	// Output:
+	// axepage: "color(display-p3 1 0 0)" is not a computed rgb(), rgba() or color(srgb) color
+}
