@@ -412,6 +412,17 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 			requests: everyRequest("/theming", themeIDs(defaults)),
 		},
 		{
+			name: "CORS on, every request from an allowed origin",
+			opts: httpadapter.Options{Source: theming.NewStore(defaults), CORS: &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
+			requests: func() []contractRequest {
+				reqs := everyRequest("", themeIDs(defaults))
+				for i := range reqs {
+					reqs[i].header["Origin"] = "https://app.example.com"
+				}
+				return reqs
+			}(),
+		},
+		{
 			name: "no theme at all",
 			opts: httpadapter.Options{Source: theming.NewStore(noThemes)},
 			requests: []contractRequest{
