@@ -124,7 +124,9 @@ func generateClients(t testing.TB, dir string) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
 }
 
-func quoteJS(s string) string { return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"` }
+func quoteJS(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
 
 func TestGeneratedClientsCompileUnderStrictTypeScript(t *testing.T) {
 	tsc := genBin(t, "tsc")
