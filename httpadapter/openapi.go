@@ -192,7 +192,7 @@ func openAPIDocument(c *config, server string, s *theming.Snapshot) ([]byte, err
 	}
 	placeStylesheet(root, at("paths"), c.stylesheetPath, strings.TrimSuffix(server, c.prefix))
 	if c.cors != nil {
-		addCORSHeaders(at("components", "headers"), at("components", "responses"))
+		addCORSHeaders(at("components", "headers"), at("components", "responses"), at("paths"))
 	}
 	userTheme(at("components", "schemas"))
 	if s != nil {

@@ -35,21 +35,77 @@ var corsHeaders = []struct{ name, desc string }{
 	{"Access-Control-Expose-Headers", "The response headers a cross-origin script may read (CORS)."},
 }
 
+// The headers of a preflight's answer besides corsHeaders.
+var preflightHeaders = []struct{ name, desc string }{
+	{"Access-Control-Allow-Methods", "The method the preflight asked for, when allowed (GET or HEAD)."},
+	{"Access-Control-Allow-Headers", "The request headers the preflight asked for, when all are allowed."},
+	{"Access-Control-Max-Age", "Seconds the browser may keep this answer, when the host set a maximum age."},
+	{"Vary-Preflight", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers."},
+}
+
+// headerObject is a header component: optional, a string.
+func headerObject(desc string) *jsonObject {
+	o := &jsonObject{}
+	o.set("description", desc)
+	o.set("required", false)
+	schema := &jsonObject{}
+	schema.set("type", "string")
+	o.set("schema", schema)
+	return o
+}
+
+func headerRef(name string) *jsonObject {
+	ref := &jsonObject{}
+	ref.set("$ref", "#/components/headers/"+name)
+	return ref
+}
+
 // addCORSHeaders declares the CORS headers and adds them, optional, to
-// every response.
-func addCORSHeaders(headers, responses *jsonObject) {
+// every response; it declares the preflight's answer (204) on every
+// OPTIONS operation of paths.
+func addCORSHeaders(headers, responses, paths *jsonObject) {
 	for _, h := range corsHeaders {
-		o := &jsonObject{}
-		o.set("description", h.desc)
-		o.set("required", false)
-		schema := &jsonObject{}
-		schema.set("type", "string")
-		o.set("schema", schema)
-		headers.set(h.name, o)
+		headers.set(h.name, headerObject(h.desc))
 	}
 	if responses == nil {
 		return
 	}
+	defer func() {
+		for _, h := range preflightHeaders {
+			headers.set(h.name, headerObject(h.desc))
+		}
+		pre := &jsonObject{}
+		pre.set("description", "A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered without reaching the endpoint; no body. An origin, method or header the host does not allow gets no Access-Control-Allow-Origin, and the browser stops there.")
+		hs := &jsonObject{}
+		for _, h := range corsHeaders[:2] {
+			hs.set(h.name, headerRef(h.name))
+		}
+		for _, h := range preflightHeaders {
+			name := h.name
+			if name == "Vary-Preflight" {
+				name = "Vary"
+			}
+			hs.set(name, headerRef(h.name))
+		}
+		pre.set("headers", hs)
+		responses.set("Preflight", pre)
+		if paths == nil {
+			return
+		}
+		for _, m := range *paths {
+			item, ok := m.value.(*jsonObject)
+			if !ok {
+				continue
+			}
+			if op, ok := item.get("options").(*jsonObject); ok {
+				if rs, ok := op.get("responses").(*jsonObject); ok {
+					ref := &jsonObject{}
+					ref.set("$ref", "#/components/responses/Preflight")
+					rs.set("204", ref)
+				}
+			}
+		}
+	}()
 	for _, m := range *responses {
 		resp, ok := m.value.(*jsonObject)
 		if !ok {
@@ -61,9 +117,7 @@ func addCORSHeaders(headers, responses *jsonObject) {
 			resp.set("headers", hs)
 		}
 		for _, h := range corsHeaders {
-			ref := &jsonObject{}
-			ref.set("$ref", "#/components/headers/"+h.name)
-			hs.set(h.name, ref)
+			hs.set(h.name, headerRef(h.name))
 		}
 	}
 }

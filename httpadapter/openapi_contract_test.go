@@ -416,8 +416,18 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 			opts: httpadapter.Options{Source: theming.NewStore(defaults), CORS: &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
 			requests: func() []contractRequest {
 				reqs := everyRequest("", themeIDs(defaults))
+				for _, p := range []string{defsPath, themesPath, configPath, colorsPath} {
+					for _, origin := range []string{"https://app.example.com", "https://elsewhere.example.net"} {
+						reqs = append(reqs,
+							contractRequest{http.MethodOptions, p, map[string]string{"Access-Control-Request-Method": "GET"}, http.StatusNoContent},
+							contractRequest{http.MethodOptions, p, map[string]string{"Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-test-user", "Origin": origin}, http.StatusNoContent})
+						reqs[len(reqs)-2].header["Origin"] = origin
+					}
+				}
 				for i := range reqs {
-					reqs[i].header["Origin"] = "https://app.example.com"
+					if reqs[i].header["Origin"] == "" {
+						reqs[i].header["Origin"] = "https://app.example.com"
+					}
 				}
 				return reqs
 			}(),

@@ -43,32 +43,41 @@ func runIn(t testing.TB, dir, name string, args ...string) (string, bool) {
 	return string(out), err == nil
 }
 
-// servedDocument writes the example server's OpenAPI document to dir.
-func servedDocument(t testing.TB, dir string) string {
+// servedDocument writes the OpenAPI document of the example server, run
+// with flags, to dir.
+func servedDocument(t testing.TB, dir string, flags ...string) string {
 	t.Helper()
 	doc := filepath.Join(dir, "openapi.json")
-	require.NoError(t, os.WriteFile(doc, get(t, exampleServer(t)+"/api/v2/schema/", nil), 0o644))
+	require.NoError(t, os.WriteFile(doc, get(t, exampleServer(t, flags...)+"/api/v2/schema/", nil), 0o644))
 	return doc
 }
 
 func TestTheServedDocumentLintsCleanInRedoclyAndSpectral(t *testing.T) {
 	redocly := genBin(t, "redocly")
 	spectral := genBin(t, "spectral")
-	doc := servedDocument(t, t.TempDir())
 	config, err := filepath.Abs(filepath.Join("..", "..", "httpadapter"))
 	require.NoError(t, err)
 
-	t.Run("Redocly's recommended rules report no problem", func(t *testing.T) {
-		out, ok := runIn(t, ".", redocly, "lint", "--config", filepath.Join(config, "redocly.yaml"), "--format", "stylish", doc)
-		require.True(t, ok, "redocly lint failed:\n%s", out)
-		assert.Contains(t, out, "Your API description is valid", out)
-		assert.NotRegexp(t, regexp.MustCompile(`(?m)^\s*\d+:\d+\s+(error|warning)\b`), out, "0 errors and 0 warnings")
-	})
-	t.Run("Spectral's spectral:oas rules report no problem", func(t *testing.T) {
-		out, ok := runIn(t, ".", spectral, "lint", "--ruleset", filepath.Join(config, ".spectral.yaml"), "--fail-severity", "hint", doc)
-		require.True(t, ok, "spectral lint failed:\n%s", out)
-		assert.Contains(t, out, "No results with a severity of 'hint' or higher found!", out)
-	})
+	for _, tt := range []struct {
+		name  string
+		flags []string
+	}{
+		{"the example server's document", nil},
+		{"the document with CORS on (its headers and preflights)", []string{"-cors-origin", "https://app.example.com"}},
+	} {
+		doc := servedDocument(t, t.TempDir(), tt.flags...)
+		t.Run(tt.name+" has no problem under Redocly's recommended rules", func(t *testing.T) {
+			out, ok := runIn(t, ".", redocly, "lint", "--config", filepath.Join(config, "redocly.yaml"), "--format", "stylish", doc)
+			require.True(t, ok, "redocly lint failed:\n%s", out)
+			assert.Contains(t, out, "Your API description is valid", out)
+			assert.NotRegexp(t, regexp.MustCompile(`(?m)^\s*\d+:\d+\s+(error|warning)\b`), out, "0 errors and 0 warnings")
+		})
+		t.Run(tt.name+" has no problem under Spectral's spectral:oas rules", func(t *testing.T) {
+			out, ok := runIn(t, ".", spectral, "lint", "--ruleset", filepath.Join(config, ".spectral.yaml"), "--fail-severity", "hint", doc)
+			require.True(t, ok, "spectral lint failed:\n%s", out)
+			assert.Contains(t, out, "No results with a severity of 'hint' or higher found!", out)
+		})
+	}
 }
 
 // tsconfig is the compiler settings every generated client is checked
