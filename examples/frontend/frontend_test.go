@@ -71,6 +71,9 @@ func TestMain(m *testing.M) {
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
+	if clientsDir != "" {
+		os.RemoveAll(clientsDir)
+	}
 	os.Exit(code)
 }
 

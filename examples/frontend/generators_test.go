@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,27 +132,68 @@ func generateClients(t testing.TB, dir string) {
 	out, ok = runIn(t, dir, orval, "--config", config)
 	require.True(t, ok, "orval:\n%s", out)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
+	// The typo test compiles typo.ts and what it imports only: the
+	// clients are checked whole by the test above.
+	typo := strings.Replace(tsconfig, `"include": ["*.ts", "hey", "orval"]`, `"include": ["typo.ts"]`, 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.typo.json"), []byte(typo), 0o644))
 }
 
 func quoteJS(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
 
-func TestGeneratedClientsCompileUnderStrictTypeScript(t *testing.T) {
-	tsc := genBin(t, "tsc")
-	dir := t.TempDir()
-	generateClients(t, dir)
-	for name, src := range clientUses {
+// The clients generated once for the tests that compile them; removed by
+// TestMain.
+var (
+	clientsOnce sync.Once
+	clientsDir  string
+	clientsOK   bool
+)
+
+// sharedClients returns a folder with both generated clients and the
+// tsconfig, generating them on first use. Each test writes its own .ts
+// files there and runs tsc on the folder, so they do not run in
+// parallel.
+func sharedClients(t *testing.T) string {
+	t.Helper()
+	genBin(t, "openapi-ts")
+	genBin(t, "orval")
+	clientsOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "themekit-clients-")
+		require.NoError(t, err)
+		clientsDir = dir
+		generateClients(t, dir)
+		clientsOK = true
+	})
+	require.True(t, clientsOK, "generating the clients failed in an earlier test")
+	return clientsDir
+}
+
+// writeOnly leaves exactly the given .ts files beside the generated
+// clients.
+func writeOnly(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	old, err := filepath.Glob(filepath.Join(dir, "*.ts"))
+	require.NoError(t, err)
+	for _, f := range old {
+		require.NoError(t, os.Remove(f))
+	}
+	for name, src := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
 	}
+}
+
+func TestGeneratedClientsCompileUnderStrictTypeScript(t *testing.T) {
+	tsc := genBin(t, "tsc")
+	dir := sharedClients(t)
+	writeOnly(t, dir, clientUses)
 	out, ok := runIn(t, dir, tsc, "-p", ".")
 	assert.True(t, ok, "tsc --strict with noUncheckedIndexedAccess on both clients:\n%s", out)
 }
 
 func TestATypoInACatalogIDFailsToCompile(t *testing.T) {
 	tsc := genBin(t, "tsc")
-	dir := t.TempDir()
-	generateClients(t, dir)
+	dir := sharedClients(t)
 	tests := []struct {
 		name, src, want string
 	}{
@@ -170,8 +212,8 @@ export const o: ColorOverrides = { "nav-bgg": { light: "hsl(0, 0%, 0%)" } };
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" is a compile error", func(t *testing.T) {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "typo.ts"), []byte(tt.src), 0o644))
-			out, ok := runIn(t, dir, tsc, "-p", ".")
+			writeOnly(t, dir, map[string]string{"typo.ts": tt.src})
+			out, ok := runIn(t, dir, tsc, "-p", "tsconfig.typo.json")
 			require.False(t, ok, "tsc accepted the typo:\n%s", tt.src)
 			assert.Contains(t, out, "typo.ts", "the error is in the typo's file:\n%s", out)
 			assert.Contains(t, out, tt.want, out)
