@@ -192,8 +192,9 @@
 // the package, completed for the host: the server URL and Prefix, the
 // Cache-Control values, the headers of SourceVary and UserVary as request
 // parameters, the CORS headers when Options.CORS is set and the
-// stylesheet at Options.StylesheetPath; and, once per snapshot, the
-// catalog's component ids and CSS variable names as enums and as the keys
+// stylesheet at Options.StylesheetPath; and, once per compiled catalog
+// (or snapshot), the catalog's component ids and CSS variable names as
+// enums and as the keys
 // of closed records (a theme's colors, the resolved colors), so that
 // generated clients refuse a misspelt id. It declares every field with
 // its type and nullability, additionalProperties: false on every record,

@@ -43,8 +43,8 @@ var openAPIJSON []byte
 // names of the snapshot the Source gives for the request are enums, and
 // the themes' colors and the resolved colors are records keyed by them,
 // so that a client generated from it refuses a misspelt id at compile
-// time. It is built once per snapshot, and its ETag changes with the
-// catalog; while the Source has no snapshot to give (an error), the
+// time. It is built once per compiled catalog (or per snapshot built
+// without one), and its ETag changes with the catalog; while the Source has no snapshot to give (an error), the
 // document without those enums is served. With opts.StylesheetPath it
 // describes the stylesheet there; with opts.CORS it declares the CORS
 // response headers. GET and HEAD get it (application/json)
@@ -70,15 +70,19 @@ func OpenAPI(opts Options, serverURL string) http.Handler {
 	}
 	h := &openAPI{c: c, generic: newRep(generic, c.compress)}
 	h.vary, h.varyJoined = c.varyOf("", false)
-	// The document names the catalog's component ids and CSS variables
-	// and the ids the themes' colors use: it is made once per snapshot.
-	h.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*rep, error) {
+	// The document names the catalog's component ids and CSS variables:
+	// like the catalog endpoint's forms, it is made once per compiled
+	// catalog and shared by every snapshot built from it (thousands of
+	// tenants, one document), or once per snapshot without one.
+	build := func(s *theming.Snapshot) (*rep, error) {
 		body, err := openAPIDocument(c, server, s)
 		if err != nil {
 			return nil, err
 		}
 		return newRep(body, c.compress), nil
-	})
+	}
+	h.bySnap = newWeakCache[theming.Snapshot](build)
+	h.byCatalog = newWeakCache[theming.CompiledCatalog](build)
 	return c.withCORS(h)
 }
 
@@ -87,7 +91,8 @@ type openAPI struct {
 	generic    *rep // the document without a catalog's ids
 	vary       []string
 	varyJoined []string
-	cache      *weakCache[theming.Snapshot, *rep]
+	bySnap     *weakCache[theming.Snapshot, *rep]
+	byCatalog  *weakCache[theming.CompiledCatalog, *rep]
 }
 
 func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -98,7 +103,11 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s, err := e.c.snapshot(r.Context())
 	var rp *rep
 	if err == nil {
-		rp, err = e.cache.get(s, s)
+		if cc := s.Catalog(); cc != nil {
+			rp, err = e.byCatalog.get(cc, s)
+		} else {
+			rp, err = e.bySnap.get(s, s)
+		}
 	}
 	if err != nil {
 		// Without a snapshot the API answers errors, but its description

@@ -155,8 +155,8 @@ func userTheme(schemas *jsonObject) {
 	schemas.set("UserTheme", out)
 }
 
-// catalogTypes writes what the snapshot's catalog and themes name into
-// the schemas: the component ids and CSS variable names as enums, the
+// catalogTypes writes what the snapshot's catalog names into the
+// schemas: the component ids and CSS variable names as enums, the
 // themes' colors as a record with one optional key per component id, and
 // the resolved colors of a scheme as a record with one required key per
 // CSS variable. Closed records are what make a generated client refuse a
@@ -171,18 +171,9 @@ func catalogTypes(schemas *jsonObject, s *theming.Snapshot) {
 			}
 		}
 	}
-	// A theme may also override a hidden component: its colors carry
-	// that id, so the record admits it too.
-	var extra []string
-	for _, t := range s.Themes() {
-		for id := range t.Theme().Colors {
-			if !slices.Contains(ids, id) && !slices.Contains(extra, id) {
-				extra = append(extra, id)
-			}
-		}
-	}
-	slices.Sort(extra)
-	ids = append(ids, extra...)
+	// Themes may override visible components only (theming refuses a
+	// reference to a hidden one), so the visible ids are every key a
+	// theme's colors can have: the document depends on the catalog alone.
 	if len(ids) > 0 {
 		if o, err := schemas.object("ComponentId"); err == nil {
 			o.set("examples", []any{ids[0]}) // the file's example may not be in this catalog
