@@ -21,6 +21,7 @@ const (
 	pathComponentDefs = "/api/v2/theme/component-defs/"
 	pathThemes        = "/api/v2/theme/"
 	pathThemeConfig   = "/api/v2/theme/config/"
+	pathThemeColors   = "/api/v2/theme/colors/"
 )
 
 // New returns a handler that serves the three endpoints of the theming
@@ -29,42 +30,55 @@ const (
 //	GET {prefix}/api/v2/theme/component-defs/  the component catalog
 //	GET {prefix}/api/v2/theme/                 the themes
 //	GET {prefix}/api/v2/theme/config/          the theme for the requesting user
+//	GET {prefix}/api/v2/theme/colors/          that theme's colors, resolved
 //
 // Each path without its trailing slash is redirected (301) to the slash
 // form, keeping the query; any other path is a 404. It panics if opts is
 // misconfigured (see Options).
 func New(opts Options) http.Handler {
 	c := newConfig(opts)
-	return &mux{
+	return c.withCORS(&mux{
 		c:      c,
 		prefix: c.prefix,
 		defs:   componentDefs(c),
 		themes: themes(c),
 		config: themeConfig(c),
-	}
+		colors: themeColors(c),
+		vary:   sharedVary(c),
+	})
 }
 
 // ComponentDefs returns a handler that serves the component catalog, the
 // visible component definitions, for every request it receives: the
 // host's router decides the path, and opts.Prefix is ignored. It panics if
 // opts is misconfigured.
-func ComponentDefs(opts Options) http.Handler { return componentDefs(newConfig(opts)) }
+func ComponentDefs(opts Options) http.Handler {
+	c := newConfig(opts)
+	return c.withCORS(componentDefs(c))
+}
 
 // Themes returns a handler that serves the list of themes, with their
 // palette previews, for every request it receives. It panics if opts is
 // misconfigured.
-func Themes(opts Options) http.Handler { return themes(newConfig(opts)) }
+func Themes(opts Options) http.Handler {
+	c := newConfig(opts)
+	return c.withCORS(themes(c))
+}
 
 // ThemeConfig returns a handler that serves the theme for the requesting
 // user (as opts.PreferredTheme tells), with an empty palette_preview, for
 // every request it receives. It panics if opts is misconfigured.
-func ThemeConfig(opts Options) http.Handler { return themeConfig(newConfig(opts)) }
+func ThemeConfig(opts Options) http.Handler {
+	c := newConfig(opts)
+	return c.withCORS(themeConfig(c))
+}
 
 // mux routes New's paths.
 type mux struct {
-	c                    *config
-	prefix               string
-	defs, themes, config http.Handler
+	c                            *config
+	prefix                       string
+	defs, themes, config, colors http.Handler
+	vary                         []string // the shared endpoints' Vary, joined
 }
 
 func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -80,10 +94,12 @@ func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.themes.ServeHTTP(w, r)
 	case pathThemeConfig:
 		m.config.ServeHTTP(w, r)
-	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1]:
+	case pathThemeColors:
+		m.colors.ServeHTTP(w, r)
+	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1], pathThemeColors[:len(pathThemeColors)-1]:
 		m.c.appendSlash(w, r)
 	default:
-		m.c.notFound(w, r)
+		m.unknownPath(w, r)
 	}
 }
 
@@ -455,6 +471,9 @@ func (c *config) appendSlash(w http.ResponseWriter, r *http.Request) {
 	h["Location"] = []string{loc}
 	h["Allow"] = c.k.allow
 	h["X-Content-Type-Options"] = c.k.nosniff
+	if c.cors != nil {
+		addVary(h, varyOrigin, varyOrigin)
+	}
 	h["Content-Type"] = c.k.html // Django's HttpResponsePermanentRedirect, with no body
 	h["Content-Length"] = c.k.zero
 	w.WriteHeader(http.StatusMovedPermanently)

@@ -1,11 +1,13 @@
 // Package httpadapter serves the theming API over net/http: the three
 // read-only v2 endpoints, with the behaviour clients of the original
-// Django REST Framework service saw, and a theme stylesheet.
+// Django REST Framework service saw, the user's theme resolved as JSON,
+// and a theme stylesheet.
 //
 // The handlers are plain http.Handler values; the host keeps its router.
-// New serves all three paths under a prefix; ComponentDefs, Themes,
-// ThemeConfig and Stylesheet serve one endpoint each wherever the host
-// routes them. Options says where the data comes from (a theming.Source,
+// New serves all four paths under a prefix; ComponentDefs, Themes,
+// ThemeConfig, ThemeColors and Stylesheet serve one endpoint each wherever
+// the host routes them. With Options.CORS every handler lets pages on the
+// listed origins read its responses (see [CORS]). Options says where the data comes from (a theming.Source,
 // usually a *theming.Store), the media base URL, which theme the
 // requesting user prefers, the logger, the cache policy and whether to
 // compress. A misconfiguration panics in the constructor; nothing panics
@@ -189,18 +191,27 @@
 //     and answers 406 to ?format=json with an Accept that JSON does not
 //     satisfy (text/html, say).
 //   - A path under New's prefix that is no endpoint is a JSON 404
-//     {"detail":"Not found."} with no-store; Django's URL resolver sends
-//     its HTML 404 page there.
+//     {"detail":"Not found."} with no-store and the endpoints' Allow and
+//     Vary, as the OpenAPI document describes it; Django's URL resolver
+//     sends its HTML 404 page there.
 //
 // # OpenAPI document
 //
 // OpenAPI serves the API's OpenAPI 3.1 document, openapi.json embedded in
-// the package, completed once for the host: the server URL and Prefix,
-// the Cache-Control values, and the headers of SourceVary and UserVary
-// as request parameters. It declares every field with its type and
-// nullability, additionalProperties: false on every record, the enums,
-// the format parameter, the request and response headers, and the 304,
-// 404, 405, 406, 500 and 503 answers with their bodies.
+// the package, completed for the host: the server URL and Prefix, the
+// Cache-Control values, the headers of SourceVary and UserVary as request
+// parameters, the CORS headers when Options.CORS is set and the
+// stylesheet at Options.StylesheetPath; and, once per compiled catalog
+// (or snapshot), the catalog's component ids and CSS variable names as
+// enums and as the keys
+// of closed records (a theme's colors, the resolved colors), so that
+// generated clients refuse a misspelt id. It declares every field with
+// its type and nullability, additionalProperties: false on every record,
+// the enums, the format parameter, the request and response headers, and
+// the 304, 404, 406, 500 and 503 answers with their bodies; the 405 of
+// the refused methods is described once, in info.description. It lints
+// clean under Redocly's recommended rules and Spectral's spectral:oas
+// with redocly.yaml and .spectral.yaml beside it.
 //
 // The document is written by hand, not generated from the Go types. It is
 // the contract front ends generate their types from, so it is reviewed as

@@ -125,6 +125,8 @@ const (
 	defsPath   = "/api/v2/theme/component-defs/"
 	themesPath = "/api/v2/theme/"
 	configPath = "/api/v2/theme/config/"
+	colorsPath = "/api/v2/theme/colors/"
+	cssPath    = "/theme.css" // where the tests mount the stylesheet
 )
 
 // varyTokens returns the header names the response's Vary lists.

@@ -39,7 +39,15 @@ var openAPIJSON []byte
 // "https://api.example.com/theming"). "" is the same as "/": the API is
 // on the host that serves the document, under opts.Prefix.
 //
-// The document is built once, here. GET and HEAD get it (application/json)
+// The document names the catalog: the component ids and CSS variable
+// names of the snapshot the Source gives for the request are enums, and
+// the themes' colors and the resolved colors are records keyed by them,
+// so that a client generated from it refuses a misspelt id at compile
+// time. It is built once per compiled catalog (or per snapshot built
+// without one), and its ETag changes with the catalog; while the Source has no snapshot to give (an error), the
+// document without those enums is served. With opts.StylesheetPath it
+// describes the stylesheet there; with opts.CORS it declares the CORS
+// response headers. GET and HEAD get it (application/json)
 // with the endpoints' caching rules: a strong ETag per content coding,
 // If-None-Match answered with 304, opts.CacheControl, and gzip, br or zstd
 // as Accept-Encoding asks unless opts.DisableCompression is set (see
@@ -53,31 +61,63 @@ func OpenAPI(opts Options, serverURL string) http.Handler {
 	if err != nil {
 		panic(err.Error())
 	}
-	body, err := openAPIDocument(c, server+c.prefix)
+	server += c.prefix
+	generic, err := openAPIDocument(c, server, nil)
 	if err != nil {
 		// The embedded document is fixed and tested; only a broken build
 		// gets here.
 		panic("httpadapter: the embedded OpenAPI document: " + err.Error())
 	}
-	h := &openAPI{c: c, rep: newRep(body, c.compress)}
-	if c.compress {
-		h.vary = varyAcceptEncoding
+	h := &openAPI{c: c, generic: newRep(generic, c.compress)}
+	h.vary, h.varyJoined = c.varyOf("", false)
+	// The document names the catalog's component ids and CSS variables:
+	// like the catalog endpoint's forms, it is made once per compiled
+	// catalog and shared by every snapshot built from it (thousands of
+	// tenants, one document), or once per snapshot without one.
+	build := func(s *theming.Snapshot) (*rep, error) {
+		body, err := openAPIDocument(c, server, s)
+		if err != nil {
+			return nil, err
+		}
+		return newRep(body, c.compress), nil
 	}
-	return h
+	h.bySnap = newWeakCache[theming.Snapshot](build)
+	h.byCatalog = newWeakCache[theming.CompiledCatalog](build)
+	return c.withCORS(h)
 }
 
 type openAPI struct {
-	c    *config
-	rep  *rep
-	vary []string // nil when there is nothing to vary on
+	c          *config
+	generic    *rep // the document without a catalog's ids
+	vary       []string
+	varyJoined []string
+	bySnap     *weakCache[theming.Snapshot, *rep]
+	byCatalog  *weakCache[theming.CompiledCatalog, *rep]
 }
 
 func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !e.c.plainMethod(w, r, e.vary, e.vary) {
+	if !e.c.plainMethod(w, r, e.vary, e.varyJoined) {
 		return
 	}
-	w.Header()["Cache-Control"] = e.c.sharedCC
-	e.rep.write(w, r, e.c.k.json)
+	h := w.Header()
+	s, err := e.c.snapshot(r.Context())
+	var rp *rep
+	if err == nil {
+		if cc := s.Catalog(); cc != nil {
+			rp, err = e.byCatalog.get(cc, s)
+		} else {
+			rp, err = e.bySnap.get(s, s)
+		}
+	}
+	if err != nil {
+		// Without a snapshot the API answers errors, but its description
+		// holds: the document without the catalog's ids, which are then
+		// plain strings. Its ETag differs, so clients fetch the full one
+		// once the data is there.
+		rp = e.generic
+	}
+	h["Cache-Control"] = e.c.sharedCC
+	rp.write(w, r, e.c.k.json)
 }
 
 // checkServerURL checks OpenAPI's serverURL under theming's base URL rule
@@ -97,11 +137,13 @@ func checkServerURL(s string) (string, error) {
 	return strings.TrimRight(s, "/"), nil
 }
 
-// openAPIDocument returns the embedded document completed for the host:
-// its server URL, its Cache-Control values, the request headers its
-// Source and user hook read, and whether it compresses. Key order is the
-// file's.
-func openAPIDocument(c *config, server string) ([]byte, error) {
+// openAPIDocument returns the embedded document completed for the host
+// and the snapshot s: its server URL, its Cache-Control values, the
+// request headers its Source and user hook read, whether it compresses,
+// whether it answers CORS, where the stylesheet is, and the catalog's
+// component ids and CSS variable names as enums and closed records (none
+// when s is nil). Key order is the file's.
+func openAPIDocument(c *config, server string, s *theming.Snapshot) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(openAPIJSON))
 	dec.UseNumber()
 	v, err := decodeOrdered(dec)
@@ -130,11 +172,11 @@ func openAPIDocument(c *config, server string) ([]byte, error) {
 
 	sourceDesc := "Read by the host's data source to choose the data (a tenant, say); responses vary on it."
 	userDesc := "Read by the host to tell the requesting user's preferred theme; responses vary on it."
-	for _, path := range []string{pathComponentDefs, pathThemes, pathThemeConfig} {
+	for _, path := range []string{pathComponentDefs, pathThemes, pathThemeConfig, pathThemeColors, stylesheetPath} {
 		item := at("paths", path)
 		params, _ := item.get("parameters").([]any)
 		params = appendHeaderParams(root, params, c.sourceVary, sourceDesc)
-		if path == pathThemeConfig {
+		if path == pathThemeConfig || path == pathThemeColors || path == stylesheetPath {
 			params = appendHeaderParams(root, params, c.userVary, userDesc)
 		}
 		item.set("parameters", params)
@@ -147,6 +189,14 @@ func openAPIDocument(c *config, server string) ([]byte, error) {
 	if !c.compress {
 		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
 		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")
+	}
+	placeStylesheet(root, at("paths"), c.stylesheetPath, strings.TrimSuffix(server, c.prefix))
+	if c.cors != nil {
+		addCORSHeaders(at("components", "headers"), at("components", "responses"), at("paths"))
+	}
+	userTheme(at("components", "schemas"))
+	if s != nil {
+		catalogTypes(at("components", "schemas"), s)
 	}
 	if fail != nil {
 		return nil, fail

@@ -114,15 +114,40 @@ func (k *contract) mismatches(t testing.TB, req *http.Request, resp *http.Respon
 	t.Helper()
 	var out []string
 	path, ok := strings.CutPrefix(req.URL.Path, k.server)
+	if req.URL.Path == cssPath {
+		path, ok = cssPath, true // the stylesheet's own server is the root
+	}
 	if !ok {
 		return []string{fmt.Sprintf("%s is not under the document's server %q", req.URL.Path, k.server)}
 	}
 	what := fmt.Sprintf("%s %s: %d", req.Method, path, resp.StatusCode)
 	op := "/paths/" + pointerToken(path) + "/" + strings.ToLower(req.Method)
-	if o, _ := k.at(op); o == nil {
-		return []string{what + ": the document declares no such operation"}
+	var respObj map[string]any
+	var respPtr string
+	switch item, _ := k.at("/paths/" + pointerToken(path)); {
+	case item == nil && resp.StatusCode == http.StatusNotFound:
+		// A path under the API that is no endpoint: info.description
+		// says it is the endpoints' 404.
+		respObj, respPtr = k.at("/components/responses/NotFound")
+	case item != nil && item[strings.ToLower(req.Method)] == nil && resp.StatusCode == http.StatusMethodNotAllowed:
+		// A refused method: described once, in info.description.
+		return k.refusedMismatches(t, what, resp, body)
+	case item != nil && item[strings.ToLower(req.Method)] == nil && resp.StatusCode == http.StatusNotFound:
+		// A refused method with a bad format: negotiation comes first,
+		// info.description says, and the 404 is the endpoints'.
+		respObj, respPtr = k.at("/components/responses/NotFound")
+	case item != nil && item[strings.ToLower(req.Method)] == nil && resp.StatusCode == http.StatusNotAcceptable:
+		respObj, respPtr = k.at("/components/responses/NotAcceptable")
+	default:
+		if o, _ := k.at(op); o == nil {
+			return []string{what + ": the document declares no such operation"}
+		}
+		respObj, respPtr = k.at(op + "/responses/" + strconv.Itoa(resp.StatusCode))
+		if respObj == nil {
+			// A range: 4XX, 5XX.
+			respObj, respPtr = k.at(op + "/responses/" + strconv.Itoa(resp.StatusCode/100) + "XX")
+		}
 	}
-	respObj, respPtr := k.at(op + "/responses/" + strconv.Itoa(resp.StatusCode))
 	if respObj == nil {
 		return []string{what + ": the document declares no such status at " + op + "/responses"}
 	}
@@ -166,6 +191,30 @@ func (k *contract) mismatches(t testing.TB, req *http.Request, resp *http.Respon
 		}
 		if !slices.ContainsFunc(mapsKeys(declared), func(d string) bool { return strings.EqualFold(d, name) }) {
 			out = append(out, fmt.Sprintf("%s: %s is not declared at %s/headers", what, name, respPtr))
+		}
+	}
+	return out
+}
+
+// refusedMismatches checks a 405 against what info.description says of
+// the methods the API refuses: Allow, Cache-Control: no-store, and the
+// error body naming the method (JSON, or the browsable page).
+func (k *contract) refusedMismatches(t testing.TB, what string, resp *http.Response, body []byte) []string {
+	t.Helper()
+	var out []string
+	desc, _ := k.doc["info"].(map[string]any)["description"].(string)
+	if !strings.Contains(desc, "405 with `Allow: GET, HEAD, OPTIONS`, `Cache-Control: no-store`") {
+		out = append(out, what+": info.description does not describe the 405")
+	}
+	if got := resp.Header.Get("Allow"); got != "GET, HEAD, OPTIONS" {
+		out = append(out, fmt.Sprintf("%s: Allow %q", what, got))
+	}
+	if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+		out = append(out, fmt.Sprintf("%s: Cache-Control %q", what, got))
+	}
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "application/json" {
+		if err := k.schema(t, "/components/schemas/Error").Validate(decodeJSON(t, body)); err != nil {
+			out = append(out, fmt.Sprintf("%s: the body is not an Error: %v", what, err))
 		}
 	}
 	return out
@@ -235,7 +284,7 @@ func everyRequest(prefix string, users []string) []contractRequest {
 		}
 		reqs = append(reqs, contractRequest{method, prefix + target, h, status})
 	}
-	for _, p := range []string{defsPath, themesPath, configPath} {
+	for _, p := range []string{defsPath, themesPath, configPath, colorsPath} {
 		add(http.MethodGet, p, http.StatusOK)
 		add(http.MethodGet, p, http.StatusOK, "Accept", "application/json; indent=4")
 		add(http.MethodGet, p+"?format=json", http.StatusOK)
@@ -257,10 +306,28 @@ func everyRequest(prefix string, users []string) []contractRequest {
 		add(http.MethodDelete, p, http.StatusNotAcceptable, "Accept", "image/png")
 	}
 	for _, u := range users {
-		add(http.MethodGet, configPath, http.StatusOK, userHeader, u)
-		add(http.MethodGet, configPath, http.StatusOK, userHeader, u, "Accept-Encoding", "br")
-		add(http.MethodHead, configPath, http.StatusOK, userHeader, u)
+		for _, p := range []string{configPath, colorsPath} {
+			add(http.MethodGet, p, http.StatusOK, userHeader, u)
+			add(http.MethodGet, p, http.StatusOK, userHeader, u, "Accept-Encoding", "br")
+			add(http.MethodHead, p, http.StatusOK, userHeader, u)
+		}
 	}
+	add(http.MethodGet, "/api/v2/theme/no-such-endpoint/", http.StatusNotFound)
+	add(http.MethodHead, "/api/v2/theme/config/extra/", http.StatusNotFound)
+	// The stylesheet, mounted at the root whatever the prefix.
+	css := func(method string, status int, header ...string) {
+		add(method, cssPath, status, header...)
+		reqs[len(reqs)-1].target = cssPath
+	}
+	css(http.MethodGet, http.StatusOK)
+	css(http.MethodHead, http.StatusOK)
+	for _, c := range []string{"gzip", "br", "zstd"} {
+		css(http.MethodGet, http.StatusOK, "Accept-Encoding", c)
+	}
+	for _, u := range users {
+		css(http.MethodGet, http.StatusOK, userHeader, u)
+	}
+	css(http.MethodPost, http.StatusMethodNotAllowed)
 	return reqs
 }
 
@@ -345,6 +412,27 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 			requests: everyRequest("/theming", themeIDs(defaults)),
 		},
 		{
+			name: "CORS on, every request from an allowed origin",
+			opts: httpadapter.Options{Source: theming.NewStore(defaults), CORS: &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
+			requests: func() []contractRequest {
+				reqs := everyRequest("", themeIDs(defaults))
+				for _, p := range []string{defsPath, themesPath, configPath, colorsPath} {
+					for _, origin := range []string{"https://app.example.com", "https://elsewhere.example.net"} {
+						reqs = append(reqs,
+							contractRequest{http.MethodOptions, p, map[string]string{"Access-Control-Request-Method": "GET"}, http.StatusNoContent},
+							contractRequest{http.MethodOptions, p, map[string]string{"Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-test-user", "Origin": origin}, http.StatusNoContent})
+						reqs[len(reqs)-2].header["Origin"] = origin
+					}
+				}
+				for i := range reqs {
+					if reqs[i].header["Origin"] == "" {
+						reqs[i].header["Origin"] = "https://app.example.com"
+					}
+				}
+				return reqs
+			}(),
+		},
+		{
 			name: "no theme at all",
 			opts: httpadapter.Options{Source: theming.NewStore(noThemes)},
 			requests: []contractRequest{
@@ -414,13 +502,16 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 // answered with status.
 func statusForAll(status int) []contractRequest {
 	var reqs []contractRequest
-	for _, p := range []string{defsPath, themesPath, configPath} {
+	for _, p := range []string{defsPath, themesPath, configPath, colorsPath} {
 		reqs = append(reqs,
 			contractRequest{http.MethodGet, p, nil, status},
 			contractRequest{http.MethodHead, p, nil, status},
 			contractRequest{http.MethodGet, p, map[string]string{"Accept": "text/html"}, status},
 			contractRequest{http.MethodGet, p, map[string]string{"Accept-Encoding": "gzip"}, status})
 	}
+	reqs = append(reqs,
+		contractRequest{http.MethodGet, cssPath, nil, status},
+		contractRequest{http.MethodHead, cssPath, nil, status})
 	return reqs
 }
 

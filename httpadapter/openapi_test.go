@@ -92,9 +92,11 @@ func decodeJSON(t testing.TB, b []byte) any {
 // schemaHandler returns New and OpenAPI on one mux, as the example server
 // mounts them: the API under opts.Prefix, the document at schemaPath.
 func schemaHandler(opts httpadapter.Options, serverURL string) http.Handler {
+	opts.StylesheetPath = cssPath
 	mux := http.NewServeMux()
 	mux.Handle(opts.Prefix+"/api/v2/theme/", httpadapter.New(opts))
 	mux.Handle(schemaPath, httpadapter.OpenAPI(opts, serverURL))
+	mux.Handle(cssPath, httpadapter.Stylesheet(opts))
 	return mux
 }
 
@@ -196,7 +198,7 @@ func TestOpenAPIRecordsAreClosed(t *testing.T) {
 		}
 	}
 	walk("#/components/schemas", schemas)
-	assert.Equal(t, 11, records, "records counted: ComponentDefinition, Fallback, Variable, the three contrast targets, ImagePair, ColorOverride, Theme, Error, Metadata")
+	assert.Equal(t, 13, records, "records counted: ComponentDefinition, Fallback, Variable, the three contrast targets, ImagePair, ColorOverride, Theme, Error, Metadata, ResolvedColor, ResolvedColors")
 }
 
 func TestOpenAPIDescribesTheMount(t *testing.T) {
@@ -282,15 +284,50 @@ func TestOpenAPIDeclaresTheHostsRequestHeaders(t *testing.T) {
 		dig(doc, "components", "headers", "Vary-User")["description"])
 }
 
-func TestOpenAPIWithDefaultOptionsIsTheFile(t *testing.T) {
-	// With no user headers, the document served is the file: the handler
-	// only fills in what the host configured, and keeps the file's order.
-	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), UserVary: []string{}}
+func TestOpenAPIWithDefaultOptionsIsTheFileWithTheCatalog(t *testing.T) {
+	// With no user headers, the document served is the file with the
+	// snapshot's catalog filled in: the handler only adds what the host
+	// configured and what the catalog names, and keeps the file's order.
+	snap := defaultSnapshot(t)
+	opts := httpadapter.Options{Source: theming.NewStore(snap), UserVary: []string{}}
 	ts := serve(t, schemaHandler(opts, ""))
 	_, body := do(t, ts, http.MethodGet, schemaPath, nil)
 	file, err := os.ReadFile("openapi.json")
 	require.NoError(t, err)
-	assert.Equal(t, readJSONFile(t, "openapi.json"), decodeJSON(t, body))
+	served := decodeJSON(t, body).(map[string]any)
+	want := readJSONFile(t, "openapi.json").(map[string]any)
+
+	// What the catalog adds, from the snapshot itself.
+	var ids, vars []any
+	for _, c := range snap.Components() {
+		ids = append(ids, c.ID)
+		for _, v := range c.Variables {
+			vars = append(vars, v.CSSVariable)
+		}
+	}
+	schemas := dig(served, "components", "schemas")
+	assert.Equal(t, ids, schemas["ComponentId"].(map[string]any)["enum"], "the component ids, in catalog order")
+	assert.Equal(t, vars, schemas["CssVariable"].(map[string]any)["enum"], "the CSS variables, in catalog order")
+	overrides := schemas["ColorOverrides"].(map[string]any)
+	assert.Len(t, overrides["properties"], len(ids), "a theme's colors: one optional key per component id")
+	assert.Equal(t, false, overrides["additionalProperties"])
+	assert.Nil(t, overrides["required"])
+	resolved := schemas["ResolvedScheme"].(map[string]any)
+	assert.Len(t, resolved["properties"], len(vars), "the resolved colors: one key per CSS variable")
+	assert.Equal(t, vars, resolved["required"], "every variable is always there")
+	assert.Equal(t, false, resolved["additionalProperties"])
+	user := schemas["UserTheme"].(map[string]any)
+	theme := schemas["Theme"].(map[string]any)
+	assert.Equal(t, theme["required"], user["required"], "the theme for a user has the theme's fields")
+	assert.Equal(t, map[string]any{"type": "array", "description": "Always empty in the theme for a user: the palette preview is in the theme list.", "items": map[string]any{"type": "string"}, "maxItems": json.Number("0")},
+		user["properties"].(map[string]any)["palette_preview"], "an empty array of strings")
+
+	// The rest is the file.
+	wantSchemas := dig(want, "components", "schemas")
+	for _, name := range []string{"ComponentId", "CssVariable", "ColorOverrides", "ResolvedScheme", "UserTheme"} {
+		schemas[name] = wantSchemas[name]
+	}
+	assert.Equal(t, want, served)
 	assert.Equal(t, topLevelKeys(t, file), topLevelKeys(t, body))
 }
 

@@ -4,8 +4,11 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/rs/cors"
 
 	"github.com/themekit/themekit/theming"
 )
@@ -79,6 +82,19 @@ type Options struct {
 	// correct behind compression middleware either way (see the package
 	// documentation).
 	DisableCompression bool
+
+	// CORS, when set, lets pages on the origins it lists read the
+	// responses of every handler: the API, the stylesheet, the resolved
+	// colors and the OpenAPI document (see [CORS]). nil sends no CORS
+	// headers.
+	CORS *CORS
+
+	// StylesheetPath is where the host serves [Stylesheet], from the
+	// host's root (the serverURL given to [OpenAPI], without Prefix):
+	// "/theme.css", say. The OpenAPI document describes the stylesheet
+	// there; "" leaves it out of the document. The other handlers ignore
+	// it.
+	StylesheetPath string
 }
 
 // Defaults of the Options fields.
@@ -96,12 +112,14 @@ type config struct {
 	preferred func(*http.Request) (int, error)
 	logger    *slog.Logger
 
-	sharedCC   []string // Cache-Control of the shared endpoints
-	userCC     []string // Cache-Control of the user endpoints
-	userVary   []string // header names, canonical
-	sourceVary []string // header names, canonical
-	compress   bool
-	k          consts
+	sharedCC       []string // Cache-Control of the shared endpoints
+	userCC         []string // Cache-Control of the user endpoints
+	userVary       []string // header names, canonical
+	sourceVary     []string // header names, canonical
+	compress       bool
+	cors           *cors.Cors // nil without Options.CORS
+	stylesheetPath string
+	k              consts
 }
 
 // newConfig checks opts and fills in defaults. It panics on
@@ -135,6 +153,15 @@ func newConfig(opts Options) *config {
 	}
 	c.userVary = headerNames("UserVary", vary)
 	c.sourceVary = headerNames("SourceVary", opts.SourceVary)
+	if p := opts.StylesheetPath; p != "" {
+		if u, err := url.Parse(p); err != nil || !strings.HasPrefix(p, "/") || u.Host != "" || u.EscapedPath() != p || strings.ContainsAny(p, "?#") {
+			panic("httpadapter: Options.StylesheetPath " + quote(p) + " must be a path starting with \"/\"")
+		}
+		c.stylesheetPath = p
+	}
+	if opts.CORS != nil {
+		c.cors = newCORS(opts.CORS, c.userVary, c.sourceVary)
+	}
 	return c
 }
 
@@ -153,8 +180,8 @@ func headerNames(field string, names []string) []string {
 
 // varyOf returns the Vary tokens of an endpoint, and them joined: first
 // (the negotiation header, or ""), Accept-Encoding when compression is
-// on, the SourceVary headers and, for a per-user endpoint, the UserVary
-// headers; each once.
+// on, Origin when CORS is on, the SourceVary headers and, for a per-user
+// endpoint, the UserVary headers; each once.
 func (c *config) varyOf(first string, user bool) ([]string, []string) {
 	var vary []string
 	add := func(names ...string) {
@@ -167,6 +194,9 @@ func (c *config) varyOf(first string, user bool) ([]string, []string) {
 	add(first)
 	if c.compress {
 		add("Accept-Encoding")
+	}
+	if c.cors != nil {
+		add("Origin")
 	}
 	add(c.sourceVary...)
 	if user {

@@ -30,7 +30,7 @@ func Stylesheet(opts Options) http.Handler {
 		}
 		return sheets, nil
 	})
-	return h
+	return c.withCORS(h)
 }
 
 type stylesheet struct {

@@ -71,14 +71,17 @@ func TestMain(m *testing.M) {
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
+	if clientsDir != "" {
+		os.RemoveAll(clientsDir)
+	}
 	os.Exit(code)
 }
 
 // exampleServer starts the example server (go run ./examples/server, built
 // once) on a free loopback port with the embedded data and demo users, and
-// returns its URL. It is a real process: the package is a command, so a
-// test cannot call it in-process.
-func exampleServer(t testing.TB) string {
+// returns its URL; args are further flags. It is a real process: the
+// package is a command, so a test cannot call it in-process.
+func exampleServer(t testing.TB, args ...string) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		if buildDir, buildErr = os.MkdirTemp("", "themekit-frontend-"); buildErr != nil {
@@ -92,7 +95,7 @@ func exampleServer(t testing.TB) string {
 	})
 	require.NoError(t, buildErr)
 
-	cmd := exec.Command(serverBin, "-addr", "127.0.0.1:0", "-access-log=false")
+	cmd := exec.Command(serverBin, append([]string{"-addr", "127.0.0.1:0", "-access-log=false"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())

@@ -19,6 +19,10 @@
 //	                  server's /media/, e.g. http://127.0.0.1:8000/media/)
 //	-users FILE       the demo users: a JSON object {"alice": 2, ...} of
 //	                  user names and preferred theme ids
+//	-cors-origin O    let pages on origin O (https://app.example.com) read
+//	                  every response, with credentials (the X-Demo-User
+//	                  header and cookies); repeatable or comma-separated;
+//	                  default none: no CORS headers
 //	-access-log=false no access log (the load test measures both ways)
 //	-log-flush D      how often the buffered log is written out (default 1s)
 //	-read-timeout D   longest time to read a request, headers included (default 10s)
@@ -62,6 +66,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -87,6 +92,8 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
 	accessLog := fl.Bool("access-log", true, "log every request")
 	logFlush := fl.Duration("log-flush", time.Second, "how often the buffered log is written out")
+	var corsOrigins originList
+	fl.Var(&corsOrigins, "cors-origin", "let pages on this `origin` read the responses (repeatable or comma-separated)")
 	var t demo.Timeouts
 	t.Flags(fl)
 	if err := fl.Parse(args); err != nil {
@@ -117,7 +124,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	if *mediaURL == "" {
 		*mediaURL = mediaBase(ln.Addr().String())
 	}
-	cfg := config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log}
+	cfg := config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, CORSOrigins: corsOrigins}
 	if *accessLog {
 		cfg.AccessLog = logBuf
 	}
@@ -156,6 +163,21 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 		return 1
 	}
 	return 0
+}
+
+// originList is the -cors-origin flag: origins, from repeated flags or
+// comma-separated in one.
+type originList []string
+
+func (o *originList) String() string { return strings.Join(*o, ",") }
+
+func (o *originList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*o = append(*o, s)
+		}
+	}
+	return nil
 }
 
 func dataName(dir string) string {

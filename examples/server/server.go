@@ -25,6 +25,9 @@ type config struct {
 	MediaURL  string // the media base URL put in theme records
 	UsersFile string // "" uses the embedded demo users (demo.LoadUsers)
 	Logger    *slog.Logger
+	// CORSOrigins are the origins whose pages may read the responses
+	// (httpadapter.CORS, with credentials); none sends no CORS headers.
+	CORSOrigins []string
 	// AccessLog receives a line per request; nil logs none.
 	AccessLog *logBuffer
 }
@@ -89,6 +92,11 @@ func newServer(cfg config) (*server, error) {
 		PreferredTheme: demo.PreferredTheme(users),
 		// The answer depends on that header, so caches must key on it.
 		UserVary: []string{demo.UserHeader},
+		// The OpenAPI document describes the stylesheet where mux serves it.
+		StylesheetPath: "/theme.css",
+	}
+	if len(cfg.CORSOrigins) > 0 {
+		opts.CORS = &httpadapter.CORS{AllowedOrigins: cfg.CORSOrigins, AllowCredentials: true, MaxAge: 10 * time.Minute}
 	}
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()

@@ -9,6 +9,9 @@ export type ComponentDefinition = components["schemas"]["ComponentDefinition"];
 export type Theme = components["schemas"]["Theme"];
 export type UserTheme = components["schemas"]["UserTheme"];
 export type LogoType = components["schemas"]["LogoType"];
+export type ColorOverride = components["schemas"]["ColorOverride"];
+/** The requesting user's theme resolved, from /api/v2/theme/colors/: every CSS variable per scheme. */
+export type ResolvedColors = components["schemas"]["ResolvedColors"];
 export type ImageUrl = components["schemas"]["MediaUrl"];
 export type Scheme = "light" | "dark";
 
@@ -78,11 +81,14 @@ export function resolveColor(
   componentId: string,
   scheme: Scheme,
 ): string | undefined {
+  // The served document types a theme's colors as a record of the host's
+  // component ids; the walk below goes by ids read at run time.
+  const overrides: Readonly<Record<string, ColorOverride | undefined>> = theme.colors;
   let id = componentId;
   for (let step = 0; step <= catalog.size; step++) {
     const def = catalog.get(id);
     if (def === undefined) return undefined;
-    const value = theme.colors[id]?.[scheme] ?? def.fallback[scheme];
+    const value = overrides[id]?.[scheme] ?? def.fallback[scheme];
     if (value.includes("(")) return value; // an hsl() or hsla() color
     id = value; // a component id
   }

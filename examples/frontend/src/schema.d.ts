@@ -11,7 +11,7 @@ export interface paths {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -24,21 +24,9 @@ export interface paths {
          * @description Return all component definitions except hidden ones.
          */
         get: operations["listComponentDefs"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        put: operations["putComponentDefs"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        post: operations["postComponentDefs"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        delete: operations["deleteComponentDefs"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * The component catalog's metadata
          * @description Django REST Framework's metadata document of the view.
@@ -49,11 +37,7 @@ export interface paths {
          * @description GET's status and headers, Content-Length included, and no body.
          */
         head: operations["headComponentDefs"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        patch: operations["patchComponentDefs"];
+        patch?: never;
         trace?: never;
     };
     "/api/v2/theme/": {
@@ -63,7 +47,7 @@ export interface paths {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -76,21 +60,9 @@ export interface paths {
          * @description Return the themes.
          */
         get: operations["listThemes"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        put: operations["putThemes"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        post: operations["postThemes"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        delete: operations["deleteThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * The theme list's metadata
          * @description Django REST Framework's metadata document of the view.
@@ -101,11 +73,7 @@ export interface paths {
          * @description GET's status and headers, Content-Length included, and no body.
          */
         head: operations["headThemes"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        patch: operations["patchThemes"];
+        patch?: never;
         trace?: never;
     };
     "/api/v2/theme/config/": {
@@ -115,7 +83,7 @@ export interface paths {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -130,21 +98,9 @@ export interface paths {
          * @description Return one theme, chosen taking the requesting user into account. Its palette_preview is an empty array.
          */
         get: operations["getThemeConfig"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        put: operations["putThemeConfig"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        post: operations["postThemeConfig"];
-        /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
-         */
-        delete: operations["deleteThemeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * The theme config's metadata
          * @description Django REST Framework's metadata document of the view.
@@ -155,11 +111,74 @@ export interface paths {
          * @description GET's status and headers, Content-Length included, and no body.
          */
         head: operations["headThemeConfig"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/theme/colors/": {
+        parameters: {
+            query?: {
+                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
+                format?: components["parameters"]["format"];
+            };
+            header?: {
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                Accept?: components["parameters"]["Accept"];
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * Refused: the API is read-only
-         * @description Every method but GET, HEAD and OPTIONS is a 405. Content negotiation comes first, as in Django REST Framework: a bad format is a 404 and an unsatisfiable Accept a 406 whatever the method.
+         * Get the user's theme's resolved colors
+         * @description Return the colors of the theme for the requesting user, resolved: every CSS variable per color scheme.
          */
-        patch: operations["patchThemeConfig"];
+        get: operations["getThemeColors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The resolved colors' metadata
+         * @description Django REST Framework's metadata document of the view.
+         */
+        options: operations["describeThemeColors"];
+        /**
+         * The resolved colors' headers
+         * @description GET's status and headers, Content-Length included, and no body.
+         */
+        head: operations["headThemeColors"];
+        patch?: never;
+        trace?: never;
+    };
+    "/theme.css": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the user's theme as CSS
+         * @description Return the theme for the requesting user as a stylesheet of CSS custom properties.
+         */
+        get: operations["getStylesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The stylesheet's headers
+         * @description GET's status and headers, Content-Length included, and no body.
+         */
+        head: operations["headStylesheet"];
+        patch?: never;
         trace?: never;
     };
 }
@@ -168,16 +187,18 @@ export interface components {
     schemas: {
         /**
          * @description A component id: lower-case ASCII words of letters and digits joined by single hyphens.
-         * @example primary-button
+         * @example page-background
+         * @enum {string}
          */
-        ComponentId: string;
+        ComponentId: "page-background" | "surface" | "primary" | "secondary" | "text-primary" | "text-secondary" | "text-muted" | "link" | "border" | "divider" | "focus-ring" | "success" | "warning" | "error" | "info" | "primary-button" | "primary-button-text" | "primary-button-focus-ring" | "secondary-button" | "secondary-button-text" | "secondary-button-focus-ring" | "destructive-button" | "destructive-button-text" | "destructive-button-focus-ring" | "nav-bar" | "nav-text" | "nav-active-item" | "sidebar" | "sidebar-text" | "sidebar-active-item" | "card" | "card-border" | "input-background" | "input-text" | "input-border" | "input-focus-border" | "input-placeholder" | "badge-neutral" | "badge-organizer" | "badge-new" | "badge-full" | "alert-success-background" | "alert-success-text" | "alert-warning-background" | "alert-warning-text" | "alert-error-background" | "alert-error-text" | "alert-info-background" | "alert-info-text" | "tooltip-background" | "tooltip-text" | "modal-backdrop" | "skeleton-loader" | "banner-scrim" | "hover-overlay" | "event-date-badge" | "event-date-badge-text" | "rsvp-button" | "rsvp-button-text" | "rsvp-button-focus-ring" | "rsvp-going" | "group-header" | "group-header-text" | "member-avatar-ring" | "member-online-indicator" | "notification-dot";
         /**
          * @description A CSS custom property name: "--" and one or more ASCII letters, digits, "-" or "_".
-         * @example --button-text
+         * @example --page-background
+         * @enum {string}
          */
-        CssVariable: string;
+        CssVariable: "--page-background" | "--page-background-alt" | "--surface" | "--surface-raised" | "--surface-sunken" | "--primary" | "--primary-strong" | "--primary-soft" | "--secondary" | "--secondary-strong" | "--secondary-soft" | "--text-primary" | "--text-secondary" | "--text-muted" | "--text-disabled" | "--link" | "--link-hover" | "--link-visited" | "--border" | "--border-subtle" | "--border-strong" | "--divider" | "--divider-strong" | "--focus-ring" | "--focus-ring-halo" | "--success" | "--success-hover" | "--warning" | "--warning-hover" | "--error" | "--error-hover" | "--info" | "--info-hover" | "--primary-button" | "--primary-button-hover" | "--primary-button-active" | "--primary-button-disabled" | "--primary-button-text" | "--primary-button-focus-ring" | "--secondary-button" | "--secondary-button-hover" | "--secondary-button-active" | "--secondary-button-disabled" | "--secondary-button-text" | "--secondary-button-focus-ring" | "--destructive-button" | "--destructive-button-hover" | "--destructive-button-active" | "--destructive-button-disabled" | "--destructive-button-text" | "--destructive-button-focus-ring" | "--nav-bar" | "--nav-bar-hover" | "--nav-bar-divider" | "--nav-text" | "--nav-text-muted" | "--nav-active-item" | "--nav-active-item-background" | "--sidebar" | "--sidebar-hover" | "--sidebar-text" | "--sidebar-active-item" | "--sidebar-active-item-background" | "--card" | "--card-hover" | "--card-border" | "--card-border-subtle" | "--input-background" | "--input-background-disabled" | "--input-text" | "--input-border" | "--input-border-hover" | "--input-focus-border" | "--input-focus-ring" | "--input-placeholder" | "--badge-neutral" | "--badge-neutral-background" | "--badge-organizer" | "--badge-organizer-background" | "--badge-new" | "--badge-new-background" | "--badge-full" | "--badge-full-background" | "--alert-success-background" | "--alert-success-text" | "--alert-success-border" | "--alert-warning-background" | "--alert-warning-text" | "--alert-warning-border" | "--alert-error-background" | "--alert-error-text" | "--alert-error-border" | "--alert-info-background" | "--alert-info-text" | "--alert-info-border" | "--tooltip-background" | "--tooltip-text" | "--modal-backdrop" | "--skeleton-loader" | "--skeleton-loader-shimmer" | "--banner-scrim" | "--hover-overlay" | "--event-date-badge" | "--event-date-badge-hover" | "--event-date-badge-text" | "--rsvp-button" | "--rsvp-button-hover" | "--rsvp-button-active" | "--rsvp-button-text" | "--rsvp-button-focus-ring" | "--rsvp-going" | "--rsvp-going-background" | "--group-header" | "--group-header-accent" | "--group-header-text" | "--group-header-text-muted" | "--member-avatar-ring" | "--member-avatar-ring-subtle" | "--member-online-indicator" | "--notification-dot";
         /**
-         * @description A CSS Color 4 hsl() or hsla() color, legacy (comma) or modern (space) syntax; function names are case-insensitive.
+         * @description A CSS Color 4 hsl() or hsla() color, legacy (comma) or modern (space) syntax; function names are case-insensitive. The resolved colors and the stylesheet use colorref's canonical form, hsl(h, s%, l%) or hsla(h, s%, l%, a).
          * @example hsl(222, 50%, 20%)
          * @example hsla(222, 30%, 8%, 0.5)
          */
@@ -267,6 +288,75 @@ export interface components {
             thumbnail: components["schemas"]["MediaUrl"] | null;
             original: components["schemas"]["MediaUrl"] | null;
         };
+        /** @description A theme's color overrides, by component id (the record's first field, which the source document shows cut off). {} when the theme overrides nothing. The served document lists the host's component ids as the keys. */
+        ColorOverrides: {
+            "page-background"?: components["schemas"]["ColorOverride"];
+            surface?: components["schemas"]["ColorOverride"];
+            primary?: components["schemas"]["ColorOverride"];
+            secondary?: components["schemas"]["ColorOverride"];
+            "text-primary"?: components["schemas"]["ColorOverride"];
+            "text-secondary"?: components["schemas"]["ColorOverride"];
+            "text-muted"?: components["schemas"]["ColorOverride"];
+            link?: components["schemas"]["ColorOverride"];
+            border?: components["schemas"]["ColorOverride"];
+            divider?: components["schemas"]["ColorOverride"];
+            "focus-ring"?: components["schemas"]["ColorOverride"];
+            success?: components["schemas"]["ColorOverride"];
+            warning?: components["schemas"]["ColorOverride"];
+            error?: components["schemas"]["ColorOverride"];
+            info?: components["schemas"]["ColorOverride"];
+            "primary-button"?: components["schemas"]["ColorOverride"];
+            "primary-button-text"?: components["schemas"]["ColorOverride"];
+            "primary-button-focus-ring"?: components["schemas"]["ColorOverride"];
+            "secondary-button"?: components["schemas"]["ColorOverride"];
+            "secondary-button-text"?: components["schemas"]["ColorOverride"];
+            "secondary-button-focus-ring"?: components["schemas"]["ColorOverride"];
+            "destructive-button"?: components["schemas"]["ColorOverride"];
+            "destructive-button-text"?: components["schemas"]["ColorOverride"];
+            "destructive-button-focus-ring"?: components["schemas"]["ColorOverride"];
+            "nav-bar"?: components["schemas"]["ColorOverride"];
+            "nav-text"?: components["schemas"]["ColorOverride"];
+            "nav-active-item"?: components["schemas"]["ColorOverride"];
+            sidebar?: components["schemas"]["ColorOverride"];
+            "sidebar-text"?: components["schemas"]["ColorOverride"];
+            "sidebar-active-item"?: components["schemas"]["ColorOverride"];
+            card?: components["schemas"]["ColorOverride"];
+            "card-border"?: components["schemas"]["ColorOverride"];
+            "input-background"?: components["schemas"]["ColorOverride"];
+            "input-text"?: components["schemas"]["ColorOverride"];
+            "input-border"?: components["schemas"]["ColorOverride"];
+            "input-focus-border"?: components["schemas"]["ColorOverride"];
+            "input-placeholder"?: components["schemas"]["ColorOverride"];
+            "badge-neutral"?: components["schemas"]["ColorOverride"];
+            "badge-organizer"?: components["schemas"]["ColorOverride"];
+            "badge-new"?: components["schemas"]["ColorOverride"];
+            "badge-full"?: components["schemas"]["ColorOverride"];
+            "alert-success-background"?: components["schemas"]["ColorOverride"];
+            "alert-success-text"?: components["schemas"]["ColorOverride"];
+            "alert-warning-background"?: components["schemas"]["ColorOverride"];
+            "alert-warning-text"?: components["schemas"]["ColorOverride"];
+            "alert-error-background"?: components["schemas"]["ColorOverride"];
+            "alert-error-text"?: components["schemas"]["ColorOverride"];
+            "alert-info-background"?: components["schemas"]["ColorOverride"];
+            "alert-info-text"?: components["schemas"]["ColorOverride"];
+            "tooltip-background"?: components["schemas"]["ColorOverride"];
+            "tooltip-text"?: components["schemas"]["ColorOverride"];
+            "modal-backdrop"?: components["schemas"]["ColorOverride"];
+            "skeleton-loader"?: components["schemas"]["ColorOverride"];
+            "banner-scrim"?: components["schemas"]["ColorOverride"];
+            "hover-overlay"?: components["schemas"]["ColorOverride"];
+            "event-date-badge"?: components["schemas"]["ColorOverride"];
+            "event-date-badge-text"?: components["schemas"]["ColorOverride"];
+            "rsvp-button"?: components["schemas"]["ColorOverride"];
+            "rsvp-button-text"?: components["schemas"]["ColorOverride"];
+            "rsvp-button-focus-ring"?: components["schemas"]["ColorOverride"];
+            "rsvp-going"?: components["schemas"]["ColorOverride"];
+            "group-header"?: components["schemas"]["ColorOverride"];
+            "group-header-text"?: components["schemas"]["ColorOverride"];
+            "member-avatar-ring"?: components["schemas"]["ColorOverride"];
+            "member-online-indicator"?: components["schemas"]["ColorOverride"];
+            "notification-dot"?: components["schemas"]["ColorOverride"];
+        };
         /** @description A theme's color for one component, per scheme; an absent scheme takes the component's fallback. */
         ColorOverride: {
             light?: components["schemas"]["ColorOrComponent"];
@@ -279,10 +369,7 @@ export interface components {
         PaletteColor: string;
         /** @description A theme record as served: every field is always present; image fields and image pairs are null when unset. */
         Theme: {
-            /** @description The theme's color overrides, by component id (the record's first field, which the source document shows cut off). {} when the theme overrides nothing. */
-            colors: {
-                [key: string]: components["schemas"]["ColorOverride"];
-            };
+            colors: components["schemas"]["ColorOverrides"];
             id: number;
             name: string;
             favicon: components["schemas"]["MediaUrl"] | null;
@@ -307,10 +394,173 @@ export interface components {
             /** @description The light-scheme colors of the catalog's palette-preview components, translucent ones composited over the page background. Empty in the theme for a user. */
             palette_preview: components["schemas"]["PaletteColor"][];
         };
-        /** @description The theme for the requesting user: a Theme whose palette_preview is empty. */
+        /** @description The theme for the requesting user: a Theme whose palette_preview is empty. The served document lists Theme's properties here. */
         UserTheme: {
-            palette_preview?: unknown;
-        } & components["schemas"]["Theme"];
+            colors: components["schemas"]["ColorOverrides"];
+            id: number;
+            name: string;
+            favicon: components["schemas"]["MediaUrl"] | null;
+            logo: components["schemas"]["MediaUrl"] | null;
+            logo_inverse: components["schemas"]["MediaUrl"] | null;
+            compact_logo: components["schemas"]["MediaUrl"] | null;
+            compact_logo_inverse: components["schemas"]["MediaUrl"] | null;
+            logo_site: components["schemas"]["ImagePair"] | null;
+            light_mode_logo_type: components["schemas"]["LogoType"];
+            dark_mode_logo_type: components["schemas"]["LogoType"];
+            logo_alignment: components["schemas"]["LogoAlignment"];
+            logo_height: number;
+            logo_margin_left: number;
+            logo_margin_top: number;
+            compact_light_mode_logo_type: components["schemas"]["LogoType"];
+            compact_dark_mode_logo_type: components["schemas"]["LogoType"];
+            compact_logo_size: number;
+            default_group_banner: components["schemas"]["ImagePair"] | null;
+            default_event_banner: components["schemas"]["ImagePair"] | null;
+            default_user_profile_banner: components["schemas"]["ImagePair"] | null;
+            is_default: boolean;
+            /** @description Always empty in the theme for a user: the palette preview is in the theme list. */
+            palette_preview: string[];
+        };
+        /**
+         * @description An 8-bit sRGB color in lower-case hex: #rrggbb when opaque, #rrggbbaa otherwise. The integers are those a browser computes for the hsl() value (Chromium's rounding).
+         * @example #1a2b4d
+         */
+        HexColor: string;
+        /** @description A CSS variable's value in one scheme. */
+        ResolvedColor: {
+            hsl: components["schemas"]["HslColor"];
+            hex: components["schemas"]["HexColor"];
+        };
+        /** @description Every CSS variable of the catalog with its value in one scheme, in catalog order. The served document lists the host's variables as required keys. */
+        ResolvedScheme: {
+            "--page-background": components["schemas"]["ResolvedColor"];
+            "--page-background-alt": components["schemas"]["ResolvedColor"];
+            "--surface": components["schemas"]["ResolvedColor"];
+            "--surface-raised": components["schemas"]["ResolvedColor"];
+            "--surface-sunken": components["schemas"]["ResolvedColor"];
+            "--primary": components["schemas"]["ResolvedColor"];
+            "--primary-strong": components["schemas"]["ResolvedColor"];
+            "--primary-soft": components["schemas"]["ResolvedColor"];
+            "--secondary": components["schemas"]["ResolvedColor"];
+            "--secondary-strong": components["schemas"]["ResolvedColor"];
+            "--secondary-soft": components["schemas"]["ResolvedColor"];
+            "--text-primary": components["schemas"]["ResolvedColor"];
+            "--text-secondary": components["schemas"]["ResolvedColor"];
+            "--text-muted": components["schemas"]["ResolvedColor"];
+            "--text-disabled": components["schemas"]["ResolvedColor"];
+            "--link": components["schemas"]["ResolvedColor"];
+            "--link-hover": components["schemas"]["ResolvedColor"];
+            "--link-visited": components["schemas"]["ResolvedColor"];
+            "--border": components["schemas"]["ResolvedColor"];
+            "--border-subtle": components["schemas"]["ResolvedColor"];
+            "--border-strong": components["schemas"]["ResolvedColor"];
+            "--divider": components["schemas"]["ResolvedColor"];
+            "--divider-strong": components["schemas"]["ResolvedColor"];
+            "--focus-ring": components["schemas"]["ResolvedColor"];
+            "--focus-ring-halo": components["schemas"]["ResolvedColor"];
+            "--success": components["schemas"]["ResolvedColor"];
+            "--success-hover": components["schemas"]["ResolvedColor"];
+            "--warning": components["schemas"]["ResolvedColor"];
+            "--warning-hover": components["schemas"]["ResolvedColor"];
+            "--error": components["schemas"]["ResolvedColor"];
+            "--error-hover": components["schemas"]["ResolvedColor"];
+            "--info": components["schemas"]["ResolvedColor"];
+            "--info-hover": components["schemas"]["ResolvedColor"];
+            "--primary-button": components["schemas"]["ResolvedColor"];
+            "--primary-button-hover": components["schemas"]["ResolvedColor"];
+            "--primary-button-active": components["schemas"]["ResolvedColor"];
+            "--primary-button-disabled": components["schemas"]["ResolvedColor"];
+            "--primary-button-text": components["schemas"]["ResolvedColor"];
+            "--primary-button-focus-ring": components["schemas"]["ResolvedColor"];
+            "--secondary-button": components["schemas"]["ResolvedColor"];
+            "--secondary-button-hover": components["schemas"]["ResolvedColor"];
+            "--secondary-button-active": components["schemas"]["ResolvedColor"];
+            "--secondary-button-disabled": components["schemas"]["ResolvedColor"];
+            "--secondary-button-text": components["schemas"]["ResolvedColor"];
+            "--secondary-button-focus-ring": components["schemas"]["ResolvedColor"];
+            "--destructive-button": components["schemas"]["ResolvedColor"];
+            "--destructive-button-hover": components["schemas"]["ResolvedColor"];
+            "--destructive-button-active": components["schemas"]["ResolvedColor"];
+            "--destructive-button-disabled": components["schemas"]["ResolvedColor"];
+            "--destructive-button-text": components["schemas"]["ResolvedColor"];
+            "--destructive-button-focus-ring": components["schemas"]["ResolvedColor"];
+            "--nav-bar": components["schemas"]["ResolvedColor"];
+            "--nav-bar-hover": components["schemas"]["ResolvedColor"];
+            "--nav-bar-divider": components["schemas"]["ResolvedColor"];
+            "--nav-text": components["schemas"]["ResolvedColor"];
+            "--nav-text-muted": components["schemas"]["ResolvedColor"];
+            "--nav-active-item": components["schemas"]["ResolvedColor"];
+            "--nav-active-item-background": components["schemas"]["ResolvedColor"];
+            "--sidebar": components["schemas"]["ResolvedColor"];
+            "--sidebar-hover": components["schemas"]["ResolvedColor"];
+            "--sidebar-text": components["schemas"]["ResolvedColor"];
+            "--sidebar-active-item": components["schemas"]["ResolvedColor"];
+            "--sidebar-active-item-background": components["schemas"]["ResolvedColor"];
+            "--card": components["schemas"]["ResolvedColor"];
+            "--card-hover": components["schemas"]["ResolvedColor"];
+            "--card-border": components["schemas"]["ResolvedColor"];
+            "--card-border-subtle": components["schemas"]["ResolvedColor"];
+            "--input-background": components["schemas"]["ResolvedColor"];
+            "--input-background-disabled": components["schemas"]["ResolvedColor"];
+            "--input-text": components["schemas"]["ResolvedColor"];
+            "--input-border": components["schemas"]["ResolvedColor"];
+            "--input-border-hover": components["schemas"]["ResolvedColor"];
+            "--input-focus-border": components["schemas"]["ResolvedColor"];
+            "--input-focus-ring": components["schemas"]["ResolvedColor"];
+            "--input-placeholder": components["schemas"]["ResolvedColor"];
+            "--badge-neutral": components["schemas"]["ResolvedColor"];
+            "--badge-neutral-background": components["schemas"]["ResolvedColor"];
+            "--badge-organizer": components["schemas"]["ResolvedColor"];
+            "--badge-organizer-background": components["schemas"]["ResolvedColor"];
+            "--badge-new": components["schemas"]["ResolvedColor"];
+            "--badge-new-background": components["schemas"]["ResolvedColor"];
+            "--badge-full": components["schemas"]["ResolvedColor"];
+            "--badge-full-background": components["schemas"]["ResolvedColor"];
+            "--alert-success-background": components["schemas"]["ResolvedColor"];
+            "--alert-success-text": components["schemas"]["ResolvedColor"];
+            "--alert-success-border": components["schemas"]["ResolvedColor"];
+            "--alert-warning-background": components["schemas"]["ResolvedColor"];
+            "--alert-warning-text": components["schemas"]["ResolvedColor"];
+            "--alert-warning-border": components["schemas"]["ResolvedColor"];
+            "--alert-error-background": components["schemas"]["ResolvedColor"];
+            "--alert-error-text": components["schemas"]["ResolvedColor"];
+            "--alert-error-border": components["schemas"]["ResolvedColor"];
+            "--alert-info-background": components["schemas"]["ResolvedColor"];
+            "--alert-info-text": components["schemas"]["ResolvedColor"];
+            "--alert-info-border": components["schemas"]["ResolvedColor"];
+            "--tooltip-background": components["schemas"]["ResolvedColor"];
+            "--tooltip-text": components["schemas"]["ResolvedColor"];
+            "--modal-backdrop": components["schemas"]["ResolvedColor"];
+            "--skeleton-loader": components["schemas"]["ResolvedColor"];
+            "--skeleton-loader-shimmer": components["schemas"]["ResolvedColor"];
+            "--banner-scrim": components["schemas"]["ResolvedColor"];
+            "--hover-overlay": components["schemas"]["ResolvedColor"];
+            "--event-date-badge": components["schemas"]["ResolvedColor"];
+            "--event-date-badge-hover": components["schemas"]["ResolvedColor"];
+            "--event-date-badge-text": components["schemas"]["ResolvedColor"];
+            "--rsvp-button": components["schemas"]["ResolvedColor"];
+            "--rsvp-button-hover": components["schemas"]["ResolvedColor"];
+            "--rsvp-button-active": components["schemas"]["ResolvedColor"];
+            "--rsvp-button-text": components["schemas"]["ResolvedColor"];
+            "--rsvp-button-focus-ring": components["schemas"]["ResolvedColor"];
+            "--rsvp-going": components["schemas"]["ResolvedColor"];
+            "--rsvp-going-background": components["schemas"]["ResolvedColor"];
+            "--group-header": components["schemas"]["ResolvedColor"];
+            "--group-header-accent": components["schemas"]["ResolvedColor"];
+            "--group-header-text": components["schemas"]["ResolvedColor"];
+            "--group-header-text-muted": components["schemas"]["ResolvedColor"];
+            "--member-avatar-ring": components["schemas"]["ResolvedColor"];
+            "--member-avatar-ring-subtle": components["schemas"]["ResolvedColor"];
+            "--member-online-indicator": components["schemas"]["ResolvedColor"];
+            "--notification-dot": components["schemas"]["ResolvedColor"];
+        };
+        /** @description The theme for the requesting user, resolved: its id and name, and every CSS variable's value per color scheme. */
+        ResolvedColors: {
+            id: number;
+            name: string;
+            light: components["schemas"]["ResolvedScheme"];
+            dark: components["schemas"]["ResolvedScheme"];
+        };
         /**
          * @description Django REST Framework's error body.
          * @example {
@@ -332,7 +582,7 @@ export interface components {
         Page: string;
     };
     responses: {
-        /** @description The visible component definitions, in catalog order (HEAD: the headers only). */
+        /** @description The visible component definitions, in catalog order. */
         ComponentDefs: {
             headers: {
                 ETag: components["headers"]["ETag"];
@@ -349,7 +599,7 @@ export interface components {
                 "text/html": components["schemas"]["Page"];
             };
         };
-        /** @description Every theme in ascending id order, with its palette preview (HEAD: the headers only). */
+        /** @description Every theme in ascending id order, with its palette preview. */
         Themes: {
             headers: {
                 ETag: components["headers"]["ETag"];
@@ -366,7 +616,7 @@ export interface components {
                 "text/html": components["schemas"]["Page"];
             };
         };
-        /** @description The theme for the requesting user (HEAD: the headers only). */
+        /** @description The theme for the requesting user. */
         ThemeConfig: {
             headers: {
                 ETag: components["headers"]["ETag"];
@@ -423,7 +673,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A format other than json or api, or a tenant the host does not know: {"detail":"Not found."}. */
+        /** @description A format other than json or api, a tenant the host does not know, or a path under the API that is no endpoint: {"detail":"Not found."}. */
         NotFound: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control-Error"];
@@ -457,26 +707,6 @@ export interface components {
                 /**
                  * @example {
                  *       "detail": "Not found."
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-                "text/html": components["schemas"]["Page"];
-            };
-        };
-        /** @description The API is read-only: every method but GET, HEAD and OPTIONS is refused. */
-        MethodNotAllowed: {
-            headers: {
-                "Cache-Control": components["headers"]["Cache-Control-Error"];
-                Vary: components["headers"]["Vary"];
-                Allow: components["headers"]["Allow"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "detail": "Method \"POST\" not allowed."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -537,11 +767,135 @@ export interface components {
                 "text/html": components["schemas"]["Page"];
             };
         };
+        /** @description The resolved colors of the theme for the requesting user. */
+        ThemeColors: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-User"];
+                Vary: components["headers"]["Vary-User"];
+                "Content-Encoding": components["headers"]["Content-Encoding"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResolvedColors"];
+                "text/html": components["schemas"]["Page"];
+            };
+        };
+        /** @description GET's headers, without the body. */
+        Head: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                Vary: components["headers"]["Vary"];
+                "Content-Encoding": components["headers"]["Content-Encoding"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description GET's headers, without the body. */
+        HeadUser: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-User"];
+                Vary: components["headers"]["Vary-User"];
+                "Content-Encoding": components["headers"]["Content-Encoding"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The error GET would answer, its headers without the body. */
+        HeadError: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control-Error"];
+                Vary: components["headers"]["Vary"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Retry-After": components["headers"]["Retry-After-503"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The stylesheet. */
+        Stylesheet: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-User"];
+                Vary: components["headers"]["Vary-Stylesheet"];
+                "Content-Encoding": components["headers"]["Content-Encoding"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/css": string;
+            };
+        };
+        /** @description GET's headers, without the body. */
+        StylesheetHead: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-User"];
+                Vary: components["headers"]["Vary-Stylesheet"];
+                "Content-Encoding": components["headers"]["Content-Encoding"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The entity tag in If-None-Match is current: no body. */
+        StylesheetNotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control-User"];
+                Vary: components["headers"]["Vary-Stylesheet"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No theme for the user or an unknown tenant (404), a failure of the host's data source or user hook (500), or no data loaded yet (503, with Retry-After): the API's JSON error body. */
+        StylesheetError: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control-Error"];
+                Vary: components["headers"]["Vary-Stylesheet"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After-503"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The error GET would answer, its headers without the body. */
+        StylesheetHeadError: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control-Error"];
+                Vary: components["headers"]["Vary-Stylesheet"];
+                Allow: components["headers"]["Allow"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After-503"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
         format: "json" | "api";
-        /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+        /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
         Accept: string;
         /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
         "Accept-Encoding": string;
@@ -571,6 +925,10 @@ export interface components {
         "Content-Security-Policy": string;
         /** @description Seconds after which the client may try again. */
         "Retry-After": string;
+        /** @description Accept-Encoding and the user headers, merged with any Vary the host set; absent when there are none. */
+        "Vary-Stylesheet": string;
+        /** @description Sent with a 503: seconds after which the client may try again. */
+        "Retry-After-503": string;
     };
     pathItems: never;
 }
@@ -583,7 +941,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -603,72 +961,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putComponentDefs: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    postComponentDefs: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    deleteComponentDefs: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
     describeComponentDefs: {
         parameters: {
             query?: {
@@ -676,7 +968,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -698,7 +990,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -710,34 +1002,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["ComponentDefs"];
+            200: components["responses"]["Head"];
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["ServerError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    patchComponentDefs: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
+            404: components["responses"]["HeadError"];
+            406: components["responses"]["HeadError"];
+            500: components["responses"]["HeadError"];
+            503: components["responses"]["HeadError"];
         };
     };
     listThemes: {
@@ -747,7 +1017,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -767,72 +1037,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putThemes: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    postThemes: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    deleteThemes: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
     describeThemes: {
         parameters: {
             query?: {
@@ -840,7 +1044,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -862,7 +1066,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -874,34 +1078,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Themes"];
+            200: components["responses"]["Head"];
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["ServerError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    patchThemes: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
+            404: components["responses"]["HeadError"];
+            406: components["responses"]["HeadError"];
+            500: components["responses"]["HeadError"];
+            503: components["responses"]["HeadError"];
         };
     };
     getThemeConfig: {
@@ -911,7 +1093,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -933,78 +1115,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    putThemeConfig: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
-                "X-Demo-User"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    postThemeConfig: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
-                "X-Demo-User"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
-    deleteThemeConfig: {
-        parameters: {
-            query?: {
-                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
-                format?: components["parameters"]["format"];
-            };
-            header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
-                Accept?: components["parameters"]["Accept"];
-                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
-                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
-                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
-                "X-Demo-User"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            406: components["responses"]["NotAcceptable"];
-        };
-    };
     describeThemeConfig: {
         parameters: {
             query?: {
@@ -1012,7 +1122,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -1036,7 +1146,7 @@ export interface operations {
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -1050,7 +1160,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["ThemeConfig"];
+            200: components["responses"]["HeadUser"];
+            304: components["responses"]["NotModifiedUser"];
+            404: components["responses"]["HeadError"];
+            406: components["responses"]["HeadError"];
+            500: components["responses"]["HeadError"];
+            503: components["responses"]["HeadError"];
+        };
+    };
+    getThemeColors: {
+        parameters: {
+            query?: {
+                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
+                format?: components["parameters"]["format"];
+            };
+            header?: {
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                Accept?: components["parameters"]["Accept"];
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+                /** @description Entity tags the client holds (a list, W/ tags and * allowed, compared weakly): a match is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ThemeColors"];
             304: components["responses"]["NotModifiedUser"];
             404: components["responses"]["NotFoundUser"];
             406: components["responses"]["NotAcceptable"];
@@ -1058,14 +1197,14 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    patchThemeConfig: {
+    describeThemeColors: {
         parameters: {
             query?: {
                 /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
                 format?: components["parameters"]["format"];
             };
             header?: {
-                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or *\/* is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
                 Accept?: components["parameters"]["Accept"];
                 /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
                 "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
@@ -1077,9 +1216,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: components["responses"]["Metadata"];
             404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
+        };
+    };
+    headThemeColors: {
+        parameters: {
+            query?: {
+                /** @description The rendering: json (the JSON document) or api (the browsable HTML page). It decides alone, before Accept; of several, the last counts; an empty value is no format. Any other value is a 404. */
+                format?: components["parameters"]["format"];
+            };
+            header?: {
+                /** @description Content negotiation with q-values (RFC 9110): application/json (`application/json; indent=N` indents by N, 0 to 8) or text/html (the browsable page). Absent or `*\/*` is JSON; a field that admits neither is a 406. (OpenAPI tools ignore a header parameter named Accept; it is listed for people.) */
+                Accept?: components["parameters"]["Accept"];
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+                /** @description Entity tags the client holds (a list, W/ tags and * allowed, compared weakly): a match is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadUser"];
+            304: components["responses"]["NotModifiedUser"];
+            404: components["responses"]["HeadError"];
+            406: components["responses"]["HeadError"];
+            500: components["responses"]["HeadError"];
+            503: components["responses"]["HeadError"];
+        };
+    };
+    getStylesheet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+                /** @description Entity tags the client holds (a list, W/ tags and * allowed, compared weakly): a match is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Stylesheet"];
+            304: components["responses"]["StylesheetNotModified"];
+            404: components["responses"]["StylesheetError"];
+            500: components["responses"]["StylesheetError"];
+            503: components["responses"]["StylesheetError"];
+        };
+    };
+    headStylesheet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Content codings the client takes, with q-values (RFC 9110): gzip, br and zstd are served precompressed, the smallest of the most preferred; without the field the body is not compressed. */
+                "Accept-Encoding"?: components["parameters"]["Accept-Encoding"];
+                /** @description Read by the host to tell the requesting user's preferred theme; responses vary on it. */
+                "X-Demo-User"?: string;
+                /** @description Entity tags the client holds (a list, W/ tags and * allowed, compared weakly): a match is a 304 with no body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StylesheetHead"];
+            304: components["responses"]["StylesheetNotModified"];
+            404: components["responses"]["StylesheetHeadError"];
+            500: components["responses"]["StylesheetHeadError"];
+            503: components["responses"]["StylesheetHeadError"];
         };
     };
 }

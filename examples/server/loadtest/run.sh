@@ -49,7 +49,7 @@ SAME=127.0.0.1:18001
 BARE=127.0.0.1:18003
 SAMEZ=127.0.0.1:18004
 GZHTTP=127.0.0.1:18005
-PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/)
+PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/)
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 # wrk (installed when missing), CPU pinning, a scratch directory and

@@ -32,7 +32,7 @@ func main() {
 	flag.Parse()
 
 	mux := http.NewServeMux()
-	for _, path := range []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/"} {
+	for _, path := range []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/", "/api/v2/theme/colors/"} {
 		req, err := http.NewRequest(http.MethodGet, *from+path, nil)
 		if err != nil {
 			log.Fatal(err)

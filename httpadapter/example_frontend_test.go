@@ -1,0 +1,87 @@
+package httpadapter_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"time"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// ThemeColors serves the user's theme resolved: each CSS variable per
+// scheme, as the stylesheet's hsl() string and as 8-bit hex.
+func ExampleThemeColors() {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := httptest.NewServer(httpadapter.ThemeColors(httpadapter.Options{Source: theming.NewStore(snap)}))
+	defer srv.Close()
+
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var colors struct {
+		ID    int
+		Light map[string]struct{ HSL, Hex string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&colors); err != nil {
+		log.Fatal(err)
+	}
+	bg := colors.Light["--page-background"]
+	fmt.Println(resp.Status, colors.ID, bg.HSL, bg.Hex)
+	// Output:
+	// 200 OK 1 hsl(220, 20%, 97%) #f6f7f9
+}
+
+// With CORS set, pages on the listed origins may read every handler's
+// responses; a preflight is answered without reaching the endpoint.
+func ExampleCORS() {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		log.Fatal(err)
+	}
+	api := httpadapter.New(httpadapter.Options{
+		Source: theming.NewStore(snap),
+		CORS: &httpadapter.CORS{
+			AllowedOrigins:   []string{"https://app.example.com"},
+			AllowCredentials: true,
+			MaxAge:           10 * time.Minute,
+		},
+	})
+
+	req := httptest.NewRequest(http.MethodGet, "/api/v2/theme/", nil)
+	req.Header.Set("Origin", "https://app.example.com")
+	w := httptest.NewRecorder()
+	api.ServeHTTP(w, req)
+	fmt.Println(w.Code, w.Header().Get("Access-Control-Allow-Origin"), w.Header().Get("Vary"))
+
+	pre := httptest.NewRequest(http.MethodOptions, "/api/v2/theme/config/", nil)
+	pre.Header.Set("Origin", "https://app.example.com")
+	pre.Header.Set("Access-Control-Request-Method", "GET")
+	pre.Header.Set("Access-Control-Request-Headers", "authorization")
+	w = httptest.NewRecorder()
+	api.ServeHTTP(w, pre)
+	fmt.Println(w.Code, w.Header().Get("Access-Control-Allow-Headers"), w.Header().Get("Access-Control-Max-Age"))
+	// Output:
+	// 200 https://app.example.com Accept, Accept-Encoding, Origin
+	// 204 authorization 600
+}
+
+// A CORS option the browser would refuse stops the program at start-up:
+// credentials cannot go with any origin.
+func ExampleCORS_misconfigured() {
+	defer func() { fmt.Println(recover()) }()
+	httpadapter.New(httpadapter.Options{
+		Source: &theming.Store{},
+		CORS:   &httpadapter.CORS{AllowedOrigins: []string{"*"}, AllowCredentials: true},
+	})
+	// Output:
+	// httpadapter: Options.CORS: AllowedOrigins "*" cannot be combined with AllowCredentials (browsers refuse a credentialed response to any origin)
+}

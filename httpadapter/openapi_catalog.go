@@ -1,0 +1,228 @@
+package httpadapter
+
+import (
+	"slices"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// stylesheetPath is the key of the stylesheet's path item in
+// openapi.json; placeStylesheet moves it to Options.StylesheetPath.
+const stylesheetPath = "/theme.css"
+
+// placeStylesheet moves the stylesheet's path item to where the host
+// serves it (at), with the host's root (root) as its server, since the
+// stylesheet is not under the API's prefix; with at "" it removes it.
+func placeStylesheet(root, paths *jsonObject, at, server string) {
+	item, _ := paths.get(stylesheetPath).(*jsonObject)
+	paths.remove(stylesheetPath)
+	if at == "" || item == nil {
+		return
+	}
+	if server == "" {
+		server = "/"
+	}
+	if srv, err := item.object("servers", "0"); err == nil {
+		srv.set("url", server)
+	}
+	paths.set(at, item)
+}
+
+// The CORS response headers the document declares when CORS is on.
+var corsHeaders = []struct{ name, desc string }{
+	{"Access-Control-Allow-Origin", "The requesting page's origin (or *), when it is one the host allows (CORS)."},
+	{"Access-Control-Allow-Credentials", "true when the host lets pages send credentials (CORS)."},
+	{"Access-Control-Expose-Headers", "The response headers a cross-origin script may read (CORS)."},
+}
+
+// The headers of a preflight's answer besides corsHeaders.
+var preflightHeaders = []struct{ name, desc string }{
+	{"Access-Control-Allow-Methods", "The method the preflight asked for, when allowed (GET or HEAD)."},
+	{"Access-Control-Allow-Headers", "The request headers the preflight asked for, when all are allowed."},
+	{"Access-Control-Max-Age", "Seconds the browser may keep this answer, when the host set a maximum age."},
+	{"Vary-Preflight", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers."},
+}
+
+// headerObject is a header component: optional, a string.
+func headerObject(desc string) *jsonObject {
+	o := &jsonObject{}
+	o.set("description", desc)
+	o.set("required", false)
+	schema := &jsonObject{}
+	schema.set("type", "string")
+	o.set("schema", schema)
+	return o
+}
+
+func headerRef(name string) *jsonObject {
+	ref := &jsonObject{}
+	ref.set("$ref", "#/components/headers/"+name)
+	return ref
+}
+
+// addCORSHeaders declares the CORS headers and adds them, optional, to
+// every response; it declares the preflight's answer (204) on every
+// OPTIONS operation of paths.
+func addCORSHeaders(headers, responses, paths *jsonObject) {
+	for _, h := range corsHeaders {
+		headers.set(h.name, headerObject(h.desc))
+	}
+	if responses == nil {
+		return
+	}
+	defer func() {
+		for _, h := range preflightHeaders {
+			headers.set(h.name, headerObject(h.desc))
+		}
+		pre := &jsonObject{}
+		pre.set("description", "A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered without reaching the endpoint; no body. An origin, method or header the host does not allow gets no Access-Control-Allow-Origin, and the browser stops there.")
+		hs := &jsonObject{}
+		for _, h := range corsHeaders[:2] {
+			hs.set(h.name, headerRef(h.name))
+		}
+		for _, h := range preflightHeaders {
+			name := h.name
+			if name == "Vary-Preflight" {
+				name = "Vary"
+			}
+			hs.set(name, headerRef(h.name))
+		}
+		pre.set("headers", hs)
+		responses.set("Preflight", pre)
+		if paths == nil {
+			return
+		}
+		for _, m := range *paths {
+			item, ok := m.value.(*jsonObject)
+			if !ok {
+				continue
+			}
+			if op, ok := item.get("options").(*jsonObject); ok {
+				if rs, ok := op.get("responses").(*jsonObject); ok {
+					ref := &jsonObject{}
+					ref.set("$ref", "#/components/responses/Preflight")
+					rs.set("204", ref)
+				}
+			}
+		}
+	}()
+	for _, m := range *responses {
+		resp, ok := m.value.(*jsonObject)
+		if !ok {
+			continue
+		}
+		hs, ok := resp.get("headers").(*jsonObject)
+		if !ok {
+			hs = &jsonObject{}
+			resp.set("headers", hs)
+		}
+		for _, h := range corsHeaders {
+			hs.set(h.name, headerRef(h.name))
+		}
+	}
+}
+
+// userTheme completes the UserTheme schema from Theme: every property of
+// Theme, with UserTheme's own palette_preview (an empty array), so that
+// one declaration of a theme's fields serves both and generators see a
+// plain object rather than an allOf.
+func userTheme(schemas *jsonObject) {
+	theme, err := schemas.object("Theme")
+	if err != nil {
+		return
+	}
+	user, err := schemas.object("UserTheme")
+	if err != nil {
+		return
+	}
+	own, _ := user.object("properties")
+	props := &jsonObject{}
+	if tp, err := theme.object("properties"); err == nil {
+		for _, m := range *tp {
+			if v := own.get(m.key); v != nil {
+				props.set(m.key, v)
+			} else {
+				props.set(m.key, m.value)
+			}
+		}
+	}
+	out := &jsonObject{}
+	out.set("type", "object")
+	out.set("description", user.get("description"))
+	out.set("properties", props)
+	out.set("required", theme.get("required"))
+	out.set("additionalProperties", false)
+	schemas.set("UserTheme", out)
+}
+
+// catalogTypes writes what the snapshot's catalog names into the
+// schemas: the component ids and CSS variable names as enums, the
+// themes' colors as a record with one optional key per component id, and
+// the resolved colors of a scheme as a record with one required key per
+// CSS variable. Closed records are what make a generated client refuse a
+// misspelt id at compile time.
+func catalogTypes(schemas *jsonObject, s *theming.Snapshot) {
+	var ids, vars []string
+	for _, c := range s.Components() {
+		ids = append(ids, c.ID)
+		for _, v := range c.Variables {
+			if !slices.Contains(vars, v.CSSVariable) {
+				vars = append(vars, v.CSSVariable)
+			}
+		}
+	}
+	// Themes may override visible components only (theming refuses a
+	// reference to a hidden one), so the visible ids are every key a
+	// theme's colors can have: the document depends on the catalog alone.
+	if len(ids) > 0 {
+		if o, err := schemas.object("ComponentId"); err == nil {
+			o.set("examples", []any{ids[0]}) // the file's example may not be in this catalog
+			o.set("enum", anySlice(ids))
+		}
+		if o, err := schemas.object("ColorOverrides"); err == nil {
+			props := &jsonObject{}
+			for _, id := range ids {
+				ref := &jsonObject{}
+				ref.set("$ref", "#/components/schemas/ColorOverride")
+				props.set(id, ref)
+			}
+			o.remove("propertyNames")
+			o.set("properties", props)
+			o.set("additionalProperties", false)
+		}
+	}
+	if len(vars) > 0 {
+		if o, err := schemas.object("CssVariable"); err == nil {
+			o.set("examples", []any{vars[0]})
+			o.set("enum", anySlice(vars))
+		}
+		if o, err := schemas.object("ResolvedScheme"); err == nil {
+			props := &jsonObject{}
+			for _, v := range vars {
+				ref := &jsonObject{}
+				ref.set("$ref", "#/components/schemas/ResolvedColor")
+				props.set(v, ref)
+			}
+			o.remove("propertyNames")
+			o.set("properties", props)
+			o.set("required", anySlice(vars))
+			o.set("additionalProperties", false)
+		}
+	}
+}
+
+func anySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// remove deletes key, if present.
+func (o *jsonObject) remove(key string) {
+	if o == nil {
+		return
+	}
+	*o = slices.DeleteFunc(*o, func(m jsonMember) bool { return m.key == key })
+}
