@@ -26,7 +26,7 @@ func Stylesheet(opts Options) http.Handler {
 	h.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*rep, error) {
 		sheets := make(map[int]*rep)
 		for _, t := range s.Themes() {
-			sheets[t.ID()] = newRep(t.Stylesheet(), c.compress)
+			sheets[t.ID()] = newRep([]byte(t.Stylesheet()), c.compress)
 		}
 		return sheets, nil
 	})

@@ -52,6 +52,7 @@ type ResolvedTheme struct {
 	cat   *CompiledCatalog
 	theme Theme
 	res   resolution
+	sheet lazySheet // Stylesheet, rendered on first use
 }
 
 // New validates a catalog and its themes, given as Go values (read from a
