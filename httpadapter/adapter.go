@@ -128,9 +128,6 @@ type endpoint struct {
 	find func(r *http.Request, s *theming.Snapshot) (*doc, error)
 }
 
-// errNoTheme is find's answer when no theme is available for the user.
-var errNoTheme = errors.New("httpadapter: no theme")
-
 func newEndpoint(c *config, name, desc string, user bool) *endpoint {
 	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, csp: one(pageCSP())}
 	if user {
@@ -210,17 +207,14 @@ func themeConfig(c *config) *endpoint {
 }
 
 // chooseTheme asks the hook for the user's preference and picks the
-// theme.
+// theme: the one rule of the theme-for-user endpoints and of
+// Chooser.ThemeFor.
 func chooseTheme(c *config, r *http.Request, s *theming.Snapshot) (*theming.ResolvedTheme, error) {
 	pref, err := c.preference(r)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.ChooseTheme(pref)
-	if errors.Is(err, theming.ErrNoThemes) {
-		return nil, errNoTheme
-	}
-	return t, err
+	return s.ChooseTheme(pref)
 }
 
 func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -351,17 +345,18 @@ const retryAfterSeconds = "1"
 // PreferredTheme hook to the status and body of the answer, and logs
 // the causes of 500s. It sets the headers that go with the status.
 func (c *config) failure(w http.ResponseWriter, r *http.Request, endpoint string, err error) (int, []byte) {
-	switch {
-	case errors.Is(err, errNoTheme), errors.Is(err, theming.ErrUnknownTenant):
+	switch StatusFor(err) {
+	case http.StatusNotFound:
 		return http.StatusNotFound, c.k.notFound
-	case errors.Is(err, theming.ErrNoSnapshot):
-		w.Header()["Retry-After"] = c.k.retryAfter
-		return http.StatusServiceUnavailable, c.k.unavailable
-	}
-	if done := r.Context().Err(); done != nil && errors.Is(err, done) {
-		// The request's own context ended while the Source worked: the
-		// client left, or the host's deadline for the request passed.
-		// Neither is a fault of the server to log.
+	case http.StatusServiceUnavailable:
+		// Not loaded yet, or the request's own context ended while the
+		// Source worked (the client left, or the host's deadline for the
+		// request passed): none is a fault of the server to log. A
+		// context that ended while the request's did not is the Source's
+		// own deadline, logged.
+		if done := r.Context().Err(); !errors.Is(err, theming.ErrNoSnapshot) && (done == nil || !errors.Is(err, done)) {
+			c.fail(r, endpoint, err)
+		}
 		w.Header()["Retry-After"] = c.k.retryAfter
 		return http.StatusServiceUnavailable, c.k.unavailable
 	}
