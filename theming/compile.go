@@ -113,16 +113,21 @@ func cloneCatalog(cat Catalog) Catalog {
 	cat.PalettePreview = slices.Clone(cat.PalettePreview)
 	cat.Components = slices.Clone(cat.Components)
 	for i := range cat.Components {
-		c := &cat.Components[i]
-		c.Variables = slices.Clone(c.Variables)
-		for k := range c.Variables {
-			v := &c.Variables[k]
-			v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
-		}
-		c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
-		c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
+		cat.Components[i] = cat.Components[i].clone()
 	}
 	return cat
+}
+
+// clone copies c so that it shares no memory with the original.
+func (c Component) clone() Component {
+	c.Variables = slices.Clone(c.Variables)
+	for k := range c.Variables {
+		v := &c.Variables[k]
+		v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
+	}
+	c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
+	c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
+	return c
 }
 
 func clonePtr[T any](p *T) *T {
@@ -460,4 +465,19 @@ func (c *CompiledCatalog) ComponentDefsJSON() []byte {
 		return []byte("[]")
 	}
 	return slices.Clone(c.defsJSON)
+}
+
+// Component returns the catalog's component with the given id, hidden or
+// not, as the catalog declared it, and whether there is one. The result
+// is a copy: changing it changes nothing in c. The zero CompiledCatalog
+// has no components.
+func (c *CompiledCatalog) Component(id string) (Component, bool) {
+	if !c.ok() {
+		return Component{}, false
+	}
+	i, ok := c.byID[id]
+	if !ok {
+		return Component{}, false
+	}
+	return c.cat.Components[i].clone(), true
 }
