@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/themekit/themekit/theming"
 )
@@ -33,14 +34,22 @@ const (
 // Each path without its trailing slash is redirected (301) to the slash
 // form, keeping the query; any other path is a 404. It panics if opts is
 // misconfigured (see Options).
+//
+// A request that reaches the handler outside opts.Prefix, or at one of
+// the endpoints' paths under some other prefix (a chi Mount at
+// "/theming" with Prefix "", say: Mount, like a ServeMux pattern, passes
+// the whole path on), is a mounting mistake: its 404 body names the
+// configured prefix, {"detail":"Not found.","hint":"..."}, and the first
+// such request is logged, once per handler, at level Warn.
 func New(opts Options) http.Handler {
 	c := newConfig(opts)
 	return &mux{
-		c:      c,
-		prefix: c.prefix,
-		defs:   componentDefs(c),
-		themes: themes(c),
-		config: themeConfig(c),
+		c:       c,
+		prefix:  c.prefix,
+		defs:    componentDefs(c),
+		themes:  themes(c),
+		config:  themeConfig(c),
+		outside: outsideBody(c.prefix),
 	}
 }
 
@@ -65,12 +74,14 @@ type mux struct {
 	c                    *config
 	prefix               string
 	defs, themes, config http.Handler
+	outside              []byte    // the 404 body of a mounting mistake
+	warned               sync.Once // the mistake is logged once
 }
 
 func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, m.prefix)
 	if !ok {
-		m.c.notFound(w, r)
+		m.misplaced(w, r, "")
 		return
 	}
 	switch rest {
@@ -83,8 +94,57 @@ func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1]:
 		m.c.appendSlash(w, r)
 	default:
+		if at, ok := mountedAt(rest); ok {
+			m.misplaced(w, r, m.prefix+at)
+			return
+		}
 		m.c.notFound(w, r)
 	}
+}
+
+// mountedAt reports whether rest, a path under the prefix that is no
+// endpoint, ends with an endpoint's path (with or without its slash), and
+// returns what comes before it: the prefix the request was meant for.
+func mountedAt(rest string) (string, bool) {
+	for _, p := range [...]string{pathComponentDefs, pathThemes, pathThemeConfig} {
+		for _, q := range [...]string{p, p[:len(p)-1]} {
+			if at, ok := strings.CutSuffix(rest, q); ok && at != "" {
+				return at, true
+			}
+		}
+	}
+	return "", false
+}
+
+// misplaced answers a request that reached New's handler outside its
+// prefix (see New); at is where the request's path puts the API, if it
+// names one of the endpoints.
+func (m *mux) misplaced(w http.ResponseWriter, r *http.Request, at string) {
+	m.warned.Do(func() {
+		attrs := []any{"prefix", m.prefix, "path", r.URL.Path}
+		if at != "" {
+			attrs = append(attrs, "path_prefix", at)
+		}
+		m.c.log().WarnContext(r.Context(), "httpadapter: a request reached the handler outside Options.Prefix: "+
+			"check where the handler is mounted (logged once)", attrs...)
+	})
+	h := w.Header()
+	h["X-Content-Type-Options"] = m.c.k.nosniff
+	h["Cache-Control"] = m.c.k.noStore
+	writeRaw(w, r, http.StatusNotFound, m.c.k.json, m.outside)
+}
+
+// outsideBody is the 404 body of a request outside prefix: DRF's, with a
+// hint that names the prefix.
+func outsideBody(prefix string) []byte {
+	b, _ := json.Marshal(struct {
+		Detail string `json:"detail"`
+		Hint   string `json:"hint"`
+	}{"Not found.", "This handler serves the theming API under Options.Prefix " + quote(prefix) +
+		" (the theme list at " + prefix + pathThemes + ") and the request's path is not under it: " +
+		"mount the handler there, or set Prefix to where it is mounted. A chi Mount or a ServeMux pattern passes the whole path on; " +
+		"behind http.StripPrefix, Prefix is \"\"."})
+	return b
 }
 
 // consts holds the fixed header values and bodies that responses share.

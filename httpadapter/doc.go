@@ -186,7 +186,11 @@
 //     satisfy (text/html, say).
 //   - A path under New's prefix that is no endpoint is a JSON 404
 //     {"detail":"Not found."} with no-store; Django's URL resolver sends
-//     its HTML 404 page there.
+//     its HTML 404 page there. A path outside the prefix, or an
+//     endpoint's path under another prefix (a mounting mistake; see New),
+//     adds a "hint" naming Options.Prefix to that body, and the first one
+//     is logged. Neither path is in the OpenAPI document, whose 404 body
+//     is DRF's.
 //
 // # OpenAPI document
 //
