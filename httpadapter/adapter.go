@@ -238,37 +238,28 @@ func themes(c *config) *endpoint {
 
 func themeConfig(c *config) *endpoint {
 	e := newEndpoint(c, "Theme Config", "Return one theme, chosen taking the requesting user into account.", true)
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*doc, error) {
-		docs := make(map[int]*doc)
-		for _, t := range s.Themes() {
+	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*doc], error) {
+		return newThemeTable(s, func(t *theming.ResolvedTheme) (*doc, error) {
 			b, err := s.ThemeJSON(t.ID(), c.mediaBase)
 			if err != nil {
 				return nil, err
 			}
-			docs[t.ID()] = newDoc(b, c.compress)
-		}
-		return docs, nil
+			return newDoc(b, c.compress), nil
+		})
 	})
 	e.find = func(r *http.Request, s *theming.Snapshot) (*doc, error) {
 		docs, err := cache.get(s, s)
 		if err != nil {
 			return nil, err
 		}
-		t, err := chooseTheme(c, r, s)
-		if err != nil {
-			return nil, err
-		}
-		if d, ok := docs[t.ID()]; ok {
-			return d, nil
-		}
-		return nil, fmt.Errorf("httpadapter: theme %d has no encoded document", t.ID())
+		return docs.pick(c, r, s)
 	}
 	return e
 }
 
 // chooseTheme asks the hook for the user's preference and picks the
-// theme: the one rule of the theme-for-user endpoints and of
-// Chooser.ThemeFor.
+// theme, as the theme-for-user endpoints do (through themeTable.pick,
+// which has ChooseTheme(0)'s answer at hand).
 func chooseTheme(c *config, r *http.Request, s *theming.Snapshot) (*theming.ResolvedTheme, error) {
 	pref, err := c.preference(r)
 	if err != nil {
