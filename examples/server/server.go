@@ -81,10 +81,17 @@ func newServer(cfg config) (*server, error) {
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
-	mux.Handle("/api/v2/theme", api)                             // so the handler answers APPEND_SLASH redirects itself
+	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
+	// The endpoints' own paths as exact patterns too: ServeMux finds a
+	// literal path without allocating, while each path segment it has to
+	// fall back from (to reach the subtree pattern above) costs an
+	// allocation per request.
+	for _, p := range []string{"/api/v2/theme/{$}", "/api/v2/theme/component-defs/{$}", "/api/v2/theme/config/{$}"} {
+		mux.Handle(p, api)
+	}
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
-	mux.Handle("GET /theme/report", newReportHandler(s.store, log))
+	mux.Handle("/theme/report", getOnly(newReportHandler(s.store, log)))
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	mux.Handle("/{$}", indexHandler(users))
 	s.handler = mux
@@ -92,6 +99,21 @@ func newServer(cfg config) (*server, error) {
 		s.handler = accessLog(cfg.AccessLog, mux)
 	}
 	return s, nil
+}
+
+// getOnly answers methods other than GET and HEAD with 405, as a
+// "GET /path" pattern would. A method pattern in the ServeMux would cost
+// every other request an allocation: ServeMux looks a request up among
+// its method's patterns first, and a lookup that fails allocates.
+func getOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // mediaBase is the default -media-url for a server listening on addr:

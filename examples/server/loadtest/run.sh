@@ -9,7 +9,7 @@
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
 #   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
 #
-# SECTIONS picks what runs (default: all four):
+# SECTIONS picks what runs (default: all of them):
 #   sizes        bytes per endpoint in identity, gzip, br and zstd as the
 #                example server sends them, and gzip -9 of the identity body
 #   identity     requests without Accept-Encoding (identity bodies)
@@ -21,6 +21,14 @@
 #                else runs on the machine slows both alike; the figure is
 #                each server's CPU time per request in the same seconds
 #   conditional  If-None-Match answered 304 against a full GET
+#   sidebyside   the default server (access log on) and the baseline
+#                writing the same bytes and headers loaded at the same
+#                time by two wrk processes, both servers on core 0, in
+#                identity and with a browser's Accept-Encoding: requests
+#                per second and CPU time per request of each in the same
+#                seconds, so whatever else runs on the machine slows both
+#                alike (the alternating sections swing by more than the
+#                differences measured when other work shares the cores)
 #
 # Six servers are measured: the example server as run by default (access
 # log to a file through its buffered log), the same with -access-log=false
@@ -41,7 +49,7 @@ cd "$(dirname "$0")/../../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
-SECTIONS=${SECTIONS:-sizes identity compressed logcost conditional}
+SECTIONS=${SECTIONS:-sizes identity compressed logcost sidebyside conditional}
 BROWSER_AE="gzip, deflate, br, zstd"
 LOGGED=127.0.0.1:18000
 QUIET=127.0.0.1:18002
@@ -230,6 +238,38 @@ for path in "${PATHS[@]}"; do
     rr+=("$(ratio "${cq[-1]}" "${cl[-1]}")")
   done
   printf '%-30s %10.2f %10.2f %10.3f\n' "$path" "$(median "${cl[@]}")" "$(median "${cq[@]}")" "$(median "${rr[@]}")"
+done
+fi
+
+if section sidebyside; then
+echo
+echo "side by side: the default server (logged) and the same-bytes baseline loaded at the same time, both on core 0;"
+echo "requests/s of each and their ratio, CPU time per request (microseconds) of each and the baseline's over ours; median of $ROUNDS rounds:"
+printf '%-30s %-9s %9s %9s %8s %9s %9s %8s\n' endpoint coding base/s logged/s req:b base-us logged-us cpu:b
+for path in "${PATHS[@]}"; do
+  for coding in identity br; do
+    base=$SAME ae=()
+    if [ "$coding" = br ]; then base=$SAMEZ ae=(-H "Accept-Encoding: $BROWSER_AE"); fi
+    rb=() rl=() rr=() cb=() cl=() cr=()
+    for _ in $(seq "$ROUNDS"); do
+      bb=$(cpu_ticks "${pid_of[$base]}") bl=$(cpu_ticks "${pid_of[$LOGGED]}")
+      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$base$path" >"$tmp/wb" &
+      wb=$!
+      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$LOGGED$path" >"$tmp/wl"
+      wait "$wb"
+      ab=$(cpu_ticks "${pid_of[$base]}") al=$(cpu_ticks "${pid_of[$LOGGED]}")
+      nb=$(awk '/ requests in / {print $1}' "$tmp/wb") nl=$(awk '/ requests in / {print $1}' "$tmp/wl")
+      hz=$(getconf CLK_TCK)
+      rb+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wb")") rl+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wl")")
+      rr+=("$(ratio "${rl[-1]}" "${rb[-1]}")")
+      cb+=("$(awk -v t=$((ab - bb)) -v n="$nb" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+      cl+=("$(awk -v t=$((al - bl)) -v n="$nl" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+      cr+=("$(ratio "${cb[-1]}" "${cl[-1]}")")
+    done
+    printf '%-30s %-9s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" \
+      "$(median "${rb[@]}")" "$(median "${rl[@]}")" "$(median "${rr[@]}")" \
+      "$(median "${cb[@]}")" "$(median "${cl[@]}")" "$(median "${cr[@]}")"
+  done
 done
 fi
 
