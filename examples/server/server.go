@@ -185,10 +185,12 @@ func accessLog(log *logBuffer, next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		end := time.Now()
+		// One monotonic clock read: the end's wall time is the start's
+		// plus the elapsed time (time.Now reads the wall clock too).
+		d := time.Since(start)
 		log.writeAccess(&accessRecord{
-			time: end, method: r.Method, path: r.URL.Path,
-			status: rec.status, bytes: rec.bytes, duration: end.Sub(start),
+			time: start.Add(d), method: r.Method, path: r.URL.Path,
+			status: rec.status, bytes: rec.bytes, duration: d,
 		})
 		*rec = recorder{} // holds no writer while pooled
 		recorders.Put(rec)
