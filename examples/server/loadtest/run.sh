@@ -8,6 +8,7 @@
 #   bash examples/server/loadtest/run.sh            # 10 s per measurement, 3 rounds
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
 #   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
+#   PORT_BASE=18400 bash examples/server/loadtest/run.sh   # ports 18400-18405 (default 18000-18005)
 #
 # SECTIONS picks what runs (default: all of them):
 #   sizes        bytes per endpoint in identity, gzip, br and zstd as the
@@ -51,12 +52,13 @@ CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
 SECTIONS=${SECTIONS:-sizes identity compressed logcost sidebyside conditional}
 BROWSER_AE="gzip, deflate, br, zstd"
-LOGGED=127.0.0.1:18000
-QUIET=127.0.0.1:18002
-SAME=127.0.0.1:18001
-BARE=127.0.0.1:18003
-SAMEZ=127.0.0.1:18004
-GZHTTP=127.0.0.1:18005
+PORT_BASE=${PORT_BASE:-18000} # the servers listen on 127.0.0.1, ports PORT_BASE to PORT_BASE+5
+LOGGED=127.0.0.1:$PORT_BASE
+QUIET=127.0.0.1:$((PORT_BASE + 2))
+SAME=127.0.0.1:$((PORT_BASE + 1))
+BARE=127.0.0.1:$((PORT_BASE + 3))
+SAMEZ=127.0.0.1:$((PORT_BASE + 4))
+GZHTTP=127.0.0.1:$((PORT_BASE + 5))
 PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/)
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -67,6 +69,15 @@ declare -A pid_of # listen address -> server pid
 
 go build -o "$tmp/server" ./examples/server
 go build -o "$tmp/baseline" ./examples/server/loadtest/baseline
+
+# Another run (or anything else) on these ports would be measured in place
+# of this run's servers: refuse to start.
+for addr in "$LOGGED" "$SAME" "$QUIET" "$BARE" "$SAMEZ" "$GZHTTP"; do
+  if (exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null; then
+    echo "run.sh: $addr is in use (another load test?); set PORT_BASE" >&2
+    exit 1
+  fi
+done
 
 ready() {
   for _ in $(seq 100); do
