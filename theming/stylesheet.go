@@ -20,9 +20,9 @@ import (
 //
 // The sheet is rendered once per resolved theme, on the first call, and
 // kept: later calls cost no allocation, so a host can inline it into each
-// page it renders (as [html/template.CSS]; see the httpadapter package's
-// ThemeFor). It is a string, so no caller can change what the next one
-// gets. Safe for concurrent use.
+// page it renders (as [html/template.CSS]; httpadapter's Chooser finds
+// the requesting user's theme). It is a string, so no caller can change
+// what the next one gets. Safe for concurrent use.
 func (r *ResolvedTheme) Stylesheet() string {
 	r.sheet.once.Do(func() { r.sheet.css = string(r.renderStylesheet()) })
 	return r.sheet.css
