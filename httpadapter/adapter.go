@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/themekit/themekit/theming"
 )
@@ -35,16 +36,24 @@ const (
 // Each path without its trailing slash is redirected (301) to the slash
 // form, keeping the query; any other path is a 404. It panics if opts is
 // misconfigured (see Options).
+//
+// A request that reaches the handler outside opts.Prefix, or at one of
+// the endpoints' paths under some other prefix (a chi Mount at
+// "/theming" with Prefix "", say: Mount, like a ServeMux pattern, passes
+// the whole path on), is a mounting mistake: its 404 body names the
+// configured prefix, {"detail":"Not found.","hint":"..."}, and the first
+// such request is logged, once per handler, at level Warn.
 func New(opts Options) http.Handler {
 	c := newConfig(opts)
 	return c.withCORS(&mux{
-		c:      c,
-		prefix: c.prefix,
-		defs:   componentDefs(c),
-		themes: themes(c),
-		config: themeConfig(c),
-		colors: themeColors(c),
-		vary:   sharedVary(c),
+		c:       c,
+		prefix:  c.prefix,
+		defs:    componentDefs(c),
+		themes:  themes(c),
+		config:  themeConfig(c),
+		colors:  themeColors(c),
+		vary:    sharedVary(c),
+		outside: outsideBody(c.prefix),
 	})
 }
 
@@ -78,13 +87,15 @@ type mux struct {
 	c                            *config
 	prefix                       string
 	defs, themes, config, colors http.Handler
-	vary                         []string // the shared endpoints' Vary, joined
+	vary                         []string  // the shared endpoints' Vary, joined
+	outside                      []byte    // the 404 body of a mounting mistake
+	warned                       sync.Once // the mistake is logged once
 }
 
 func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, m.prefix)
 	if !ok {
-		m.c.notFound(w, r)
+		m.misplaced(w, r, "")
 		return
 	}
 	switch rest {
@@ -99,8 +110,59 @@ func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1], pathThemeColors[:len(pathThemeColors)-1]:
 		m.c.appendSlash(w, r)
 	default:
+		if at, ok := mountedAt(rest); ok {
+			m.misplaced(w, r, m.prefix+at)
+			return
+		}
 		m.unknownPath(w, r)
 	}
+}
+
+// mountedAt reports whether rest, a path under the prefix that is no
+// endpoint, ends with an endpoint's path (with or without its slash), and
+// returns what comes before it: the prefix the request was meant for.
+func mountedAt(rest string) (string, bool) {
+	for _, p := range [...]string{pathComponentDefs, pathThemes, pathThemeConfig, pathThemeColors} {
+		for _, q := range [...]string{p, p[:len(p)-1]} {
+			if at, ok := strings.CutSuffix(rest, q); ok && at != "" {
+				return at, true
+			}
+		}
+	}
+	return "", false
+}
+
+// misplaced answers a request that reached New's handler outside its
+// prefix (see New); at is where the request's path puts the API, if it
+// names one of the endpoints.
+func (m *mux) misplaced(w http.ResponseWriter, r *http.Request, at string) {
+	m.warned.Do(func() {
+		attrs := []any{"prefix", m.prefix, "path", r.URL.Path}
+		if at != "" {
+			attrs = append(attrs, "path_prefix", at)
+		}
+		m.c.log().WarnContext(r.Context(), "httpadapter: a request reached the handler outside Options.Prefix: "+
+			"check where the handler is mounted (logged once)", attrs...)
+	})
+	h := w.Header()
+	h["Allow"] = m.c.k.allow
+	addVary(h, nil, m.vary)
+	h["X-Content-Type-Options"] = m.c.k.nosniff
+	h["Cache-Control"] = m.c.k.noStore
+	writeRaw(w, r, http.StatusNotFound, m.c.k.json, m.outside)
+}
+
+// outsideBody is the 404 body of a request outside prefix: DRF's, with a
+// hint that names the prefix.
+func outsideBody(prefix string) []byte {
+	b, _ := json.Marshal(struct {
+		Detail string `json:"detail"`
+		Hint   string `json:"hint"`
+	}{"Not found.", "This handler serves the theming API under Options.Prefix " + quote(prefix) +
+		" (the theme list at " + prefix + pathThemes + ") and the request's path is not under it: " +
+		"mount the handler there, or set Prefix to where it is mounted. A chi Mount or a ServeMux pattern passes the whole path on; " +
+		"behind http.StripPrefix, Prefix is \"\"."})
+	return b
 }
 
 // consts holds the fixed header values and bodies that responses share.
@@ -143,9 +205,6 @@ type endpoint struct {
 	// as failure says.
 	find func(r *http.Request, s *theming.Snapshot) (*doc, error)
 }
-
-// errNoTheme is find's answer when no theme is available for the user.
-var errNoTheme = errors.New("httpadapter: no theme")
 
 func newEndpoint(c *config, name, desc string, user bool) *endpoint {
 	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, csp: one(pageCSP())}
@@ -197,46 +256,34 @@ func themes(c *config) *endpoint {
 
 func themeConfig(c *config) *endpoint {
 	e := newEndpoint(c, "Theme Config", "Return one theme, chosen taking the requesting user into account.", true)
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*doc, error) {
-		docs := make(map[int]*doc)
-		for _, t := range s.Themes() {
+	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*doc], error) {
+		return newThemeTable(s, func(t *theming.ResolvedTheme) (*doc, error) {
 			b, err := s.ThemeJSON(t.ID(), c.mediaBase)
 			if err != nil {
 				return nil, err
 			}
-			docs[t.ID()] = newDoc(b, c.compress)
-		}
-		return docs, nil
+			return newDoc(b, c.compress), nil
+		})
 	})
 	e.find = func(r *http.Request, s *theming.Snapshot) (*doc, error) {
 		docs, err := cache.get(s, s)
 		if err != nil {
 			return nil, err
 		}
-		t, err := chooseTheme(c, r, s)
-		if err != nil {
-			return nil, err
-		}
-		if d, ok := docs[t.ID()]; ok {
-			return d, nil
-		}
-		return nil, fmt.Errorf("httpadapter: theme %d has no encoded document", t.ID())
+		return docs.pick(c, r, s)
 	}
 	return e
 }
 
 // chooseTheme asks the hook for the user's preference and picks the
-// theme.
+// theme, as the theme-for-user endpoints do (through themeTable.pick,
+// which has ChooseTheme(0)'s answer at hand).
 func chooseTheme(c *config, r *http.Request, s *theming.Snapshot) (*theming.ResolvedTheme, error) {
 	pref, err := c.preference(r)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.ChooseTheme(pref)
-	if errors.Is(err, theming.ErrNoThemes) {
-		return nil, errNoTheme
-	}
-	return t, err
+	return s.ChooseTheme(pref)
 }
 
 func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -367,17 +414,18 @@ const retryAfterSeconds = "1"
 // PreferredTheme hook to the status and body of the answer, and logs
 // the causes of 500s. It sets the headers that go with the status.
 func (c *config) failure(w http.ResponseWriter, r *http.Request, endpoint string, err error) (int, []byte) {
-	switch {
-	case errors.Is(err, errNoTheme), errors.Is(err, theming.ErrUnknownTenant):
+	switch StatusFor(err) {
+	case http.StatusNotFound:
 		return http.StatusNotFound, c.k.notFound
-	case errors.Is(err, theming.ErrNoSnapshot):
-		w.Header()["Retry-After"] = c.k.retryAfter
-		return http.StatusServiceUnavailable, c.k.unavailable
-	}
-	if done := r.Context().Err(); done != nil && errors.Is(err, done) {
-		// The request's own context ended while the Source worked: the
-		// client left, or the host's deadline for the request passed.
-		// Neither is a fault of the server to log.
+	case http.StatusServiceUnavailable:
+		// Not loaded yet, or the request's own context ended while the
+		// Source worked (the client left, or the host's deadline for the
+		// request passed): none is a fault of the server to log. A
+		// context that ended while the request's did not is the Source's
+		// own deadline, logged.
+		if done := r.Context().Err(); !errors.Is(err, theming.ErrNoSnapshot) && (done == nil || !errors.Is(err, done)) {
+			c.fail(r, endpoint, err)
+		}
 		w.Header()["Retry-After"] = c.k.retryAfter
 		return http.StatusServiceUnavailable, c.k.unavailable
 	}

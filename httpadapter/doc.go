@@ -129,12 +129,17 @@
 //     Retry-After: 1; neither is logged, as both are expected in normal
 //     operation. An error that wraps the request context's own error
 //     (the client left, or the host's deadline for the request passed
-//     while a tenant loaded) is the same 503, not logged either. Any
+//     while a tenant loaded) is the same 503, not logged either; one
+//     wrapping context.Canceled or context.DeadlineExceeded while the
+//     request's context has not ended (the Source's own deadline) is the
+//     same 503, logged. Any
 //     other error, and a panic in either hook, is logged with the real
 //     cause (and the stack, for a panic) and answered 500
 //     {"detail":"A server error occurred."}; the client never sees the
 //     cause. When there is no theme at all the theme for the user is a
-//     404. All of them carry Cache-Control: no-store.
+//     404. All of them carry Cache-Control: no-store. StatusFor is this
+//     mapping, for a host's own handlers; Chooser finds the user's theme
+//     as the theme-for-user endpoints do.
 //
 //   - Options.SourceVary names the request headers the Source's choice of
 //     snapshot depends on (a tenant header, Host): they are added to Vary
@@ -193,7 +198,10 @@
 //   - A path under New's prefix that is no endpoint is a JSON 404
 //     {"detail":"Not found."} with no-store and the endpoints' Allow and
 //     Vary, as the OpenAPI document describes it; Django's URL resolver
-//     sends its HTML 404 page there.
+//     sends its HTML 404 page there. A path outside the prefix, or an
+//     endpoint's path under another prefix (a mounting mistake; see New),
+//     adds a "hint" naming Options.Prefix to that body, and the first one
+//     is logged.
 //
 // # OpenAPI document
 //

@@ -23,12 +23,10 @@ func Stylesheet(opts Options) http.Handler {
 	c := newConfig(opts)
 	h := &stylesheet{c: c}
 	h.vary, h.varyJoined = c.varyOf("", true)
-	h.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (map[int]*rep, error) {
-		sheets := make(map[int]*rep)
-		for _, t := range s.Themes() {
-			sheets[t.ID()] = newRep(t.Stylesheet(), c.compress)
-		}
-		return sheets, nil
+	h.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*rep], error) {
+		return newThemeTable(s, func(t *theming.ResolvedTheme) (*rep, error) {
+			return newRep([]byte(t.Stylesheet()), c.compress), nil
+		})
 	})
 	return c.withCORS(h)
 }
@@ -37,7 +35,7 @@ type stylesheet struct {
 	c          *config
 	vary       []string
 	varyJoined []string
-	cache      *weakCache[theming.Snapshot, map[int]*rep]
+	cache      *weakCache[theming.Snapshot, *themeTable[*rep]]
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -66,12 +64,5 @@ func (e *stylesheet) find(r *http.Request) (*rep, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := chooseTheme(e.c, r, s)
-	if err != nil {
-		return nil, err
-	}
-	if rp, ok := sheets[t.ID()]; ok {
-		return rp, nil
-	}
-	return nil, errorf("theme %d has no stylesheet", t.ID())
+	return sheets.pick(e.c, r, s)
 }

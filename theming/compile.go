@@ -486,3 +486,18 @@ func (c *CompiledCatalog) ComponentDefsJSON() []byte {
 	}
 	return slices.Clone(c.defsJSON)
 }
+
+// Component returns the catalog's component with the given id, hidden or
+// not, as the catalog declared it, and whether there is one. The result
+// is a copy: changing it changes nothing in c. The zero CompiledCatalog
+// has no components.
+func (c *CompiledCatalog) Component(id string) (Component, bool) {
+	if !c.ok() {
+		return Component{}, false
+	}
+	i, ok := c.byID[id]
+	if !ok {
+		return Component{}, false
+	}
+	return c.cat.Components[i].clone(), true
+}

@@ -47,6 +47,7 @@ type ResolvedTheme struct {
 	cat   *CompiledCatalog
 	theme Theme
 	res   resolution
+	sheet lazySheet // Stylesheet, rendered on first use
 }
 
 // Snapshot validates themes against the catalog and returns the resolved

@@ -1,6 +1,9 @@
 package theming
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // Stylesheet returns the theme as CSS custom properties: every visible
 // component's CSS variables with their derived values, in catalog order.
@@ -13,10 +16,27 @@ import "strconv"
 //
 // The light scheme applies by default; the dark scheme follows the
 // reader's system preference, and the data-color-scheme attribute forces
-// either scheme on the root element or on any subtree. The sheet is
-// rendered on each call: the caller (httpadapter, once per snapshot) keeps
-// the result.
-func (r *ResolvedTheme) Stylesheet() []byte {
+// either scheme on the root element or on any subtree.
+//
+// The sheet is rendered once per resolved theme, on the first call, and
+// kept: later calls cost no allocation, so a host can inline it into each
+// page it renders (as [html/template.CSS]; httpadapter's Chooser finds
+// the requesting user's theme). It is a string, so no caller can change
+// what the next one gets. Safe for concurrent use.
+func (r *ResolvedTheme) Stylesheet() string {
+	r.sheet.once.Do(func() { r.sheet.css = string(r.renderStylesheet()) })
+	return r.sheet.css
+}
+
+// lazySheet is a resolved theme's [ResolvedTheme.Stylesheet], rendered on
+// first use.
+type lazySheet struct {
+	once sync.Once
+	css  string
+}
+
+// renderStylesheet renders [ResolvedTheme.Stylesheet].
+func (r *ResolvedTheme) renderStylesheet() []byte {
 	b := r.appendHeader(nil)
 	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
 	b = r.appendBlock(b, Light, "  ")

@@ -46,7 +46,7 @@ func (n namer) sheets(t testing.TB, name string) (sheets map[string][]byte, ok b
 	}
 	rt, found := s.Theme(2)
 	require.True(t, found)
-	return map[string][]byte{"Stylesheet": rt.Stylesheet(), "StylesheetLightDark": rt.StylesheetLightDark()}, true
+	return map[string][]byte{"Stylesheet": []byte(rt.Stylesheet()), "StylesheetLightDark": rt.StylesheetLightDark()}, true
 }
 
 // styleElements tokenizes an HTML document with the HTML5 tokenizer of

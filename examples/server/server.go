@@ -101,7 +101,14 @@ func newServer(cfg config) (*server, error) {
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
-	mux.Handle("/api/v2/theme", api)                             // so the handler answers APPEND_SLASH redirects itself
+	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
+	// The endpoints' own paths as exact patterns too: ServeMux finds a
+	// literal path without allocating, while each path segment it has to
+	// fall back from (to reach the subtree pattern above) costs an
+	// allocation per request.
+	for _, p := range []string{"/api/v2/theme/{$}", "/api/v2/theme/component-defs/{$}", "/api/v2/theme/config/{$}", "/api/v2/theme/colors/{$}"} {
+		mux.Handle(p, api)
+	}
 	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
 	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
 	report := newReportHandler(s.store, log)
@@ -185,10 +192,12 @@ func accessLog(log *logBuffer, next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		end := time.Now()
+		// One monotonic clock read: the end's wall time is the start's
+		// plus the elapsed time (time.Now reads the wall clock too).
+		d := time.Since(start)
 		log.writeAccess(&accessRecord{
-			time: end, method: r.Method, path: r.URL.Path,
-			status: rec.status, bytes: rec.bytes, duration: end.Sub(start),
+			time: start.Add(d), method: r.Method, path: r.URL.Path,
+			status: rec.status, bytes: rec.bytes, duration: d,
 		})
 		*rec = recorder{} // holds no writer while pooled
 		recorders.Put(rec)

@@ -104,7 +104,7 @@ type Options struct {
 	ByAttribute bool
 	// Stylesheet returns the CSS a theme's page links; nil means
 	// [theming.ResolvedTheme.Stylesheet].
-	Stylesheet func(*theming.ResolvedTheme) []byte
+	Stylesheet func(*theming.ResolvedTheme) string
 	// Expect, when set, is a snapshot holding the themes (by id) whose
 	// colors the page must compute: every rule's foreground, background
 	// and the page background are compared with its resolved colors, so
@@ -271,7 +271,7 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 	var runs []run
 	for _, rt := range themes {
 		sheet := "/sheet/" + strconv.Itoa(rt.ID()) + ".css"
-		sheets[sheet] = sheetOf(rt)
+		sheets[sheet] = []byte(sheetOf(rt))
 		for _, sc := range schemes {
 			page, rules := buildPage(rt, sc, comps, byID, pageBG, sheet, opts)
 			path := fmt.Sprintf("/page/%d/%s", rt.ID(), sc)

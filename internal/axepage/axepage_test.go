@@ -148,9 +148,9 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 // theme's sheet, a high-contrast block in the form issue 20 gives it
 // (under prefers-contrast: more and under :root[data-contrast="more"])
 // that sets --text-primary to text.
-func withVariant(text string) func(*theming.ResolvedTheme) []byte {
-	return func(rt *theming.ResolvedTheme) []byte {
-		return fmt.Appendf(rt.Stylesheet(), "@media (prefers-contrast: more) {\n  :root {\n    --text-primary: %s;\n  }\n}\n:root[data-contrast=\"more\"] {\n  --text-primary: %s;\n}\n", text, text)
+func withVariant(text string) func(*theming.ResolvedTheme) string {
+	return func(rt *theming.ResolvedTheme) string {
+		return rt.Stylesheet() + fmt.Sprintf("@media (prefers-contrast: more) {\n  :root {\n    --text-primary: %s;\n  }\n}\n:root[data-contrast=\"more\"] {\n  --text-primary: %s;\n}\n", text, text)
 	}
 }
 

@@ -360,7 +360,7 @@ func TestFrozenDatabase(t *testing.T) {
 	assert.Equal(t, "Harbor", name, "the last good snapshot")
 	assert.Less(t, took, time.Second, "not the 10s load timeout")
 	assert.GreaterOrEqual(t, took, tenant.DefaultReloadWait)
-	assert.Contains(t, logs.String(), "tenant reload is slow; serving the last snapshot")
+	assert.Contains(t, logs.String(), "tenant: reload is slow; serving the last snapshot")
 
 	thaw()
 	assert.Eventually(t, func() bool { return r.themeName(t, "acme") == "Harbor, renamed while the database hung" }, 5*time.Second, 5*time.Millisecond)

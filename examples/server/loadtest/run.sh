@@ -8,8 +8,9 @@
 #   bash examples/server/loadtest/run.sh            # 10 s per measurement, 3 rounds
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
 #   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
+#   PORT_BASE=18400 bash examples/server/loadtest/run.sh   # ports 18400-18407 (default 18000-18007)
 #
-# SECTIONS picks what runs (default: all four):
+# SECTIONS picks what runs (default: all of them):
 #   sizes        bytes per endpoint in identity, gzip, br and zstd as the
 #                example server sends them, and gzip -9 of the identity body
 #   identity     requests without Accept-Encoding (identity bodies)
@@ -21,15 +22,25 @@
 #                else runs on the machine slows both alike; the figure is
 #                each server's CPU time per request in the same seconds
 #   conditional  If-None-Match answered 304 against a full GET
+#   sidebyside   the default server (access log on) and the baseline
+#                writing the same bytes and headers loaded at the same
+#                time by two wrk processes, both servers on core 0, in
+#                identity and with a browser's Accept-Encoding: requests
+#                per second and CPU time per request of each in the same
+#                seconds, so whatever else runs on the machine slows both
+#                alike (the alternating sections swing by more than the
+#                differences measured when other work shares the cores)
 #
-# Six servers are measured: the example server as run by default (access
+# Eight servers are measured: the example server as run by default (access
 # log to a file through its buffered log), the same with -access-log=false
 # (the adapter alone), the baseline sending the same headers and body (the
 # same bytes on the wire: the primary yardstick) for identity requests,
 # the baseline sending the body with only Content-Type, the baseline
 # sending the same precompressed bytes and headers a browser gets, and the
 # baseline writing the identity body through gzhttp (on-the-fly gzip, what
-# a Go host without precompression would run). When taskset is present
+# a Go host without precompression would run), and (side by side only)
+# the two same-bytes baselines again in the example server's http.Server,
+# with its timeouts (-timeouts). When taskset is present
 # the servers share core 0 and wrk has core 1, which steadies the figures
 # on a 2-core machine.
 #
@@ -41,14 +52,17 @@ cd "$(dirname "$0")/../../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
-SECTIONS=${SECTIONS:-sizes identity compressed logcost conditional}
+SECTIONS=${SECTIONS:-sizes identity compressed logcost sidebyside conditional}
 BROWSER_AE="gzip, deflate, br, zstd"
-LOGGED=127.0.0.1:18000
-QUIET=127.0.0.1:18002
-SAME=127.0.0.1:18001
-BARE=127.0.0.1:18003
-SAMEZ=127.0.0.1:18004
-GZHTTP=127.0.0.1:18005
+PORT_BASE=${PORT_BASE:-18000} # the servers listen on 127.0.0.1, ports PORT_BASE to PORT_BASE+7
+LOGGED=127.0.0.1:$PORT_BASE
+QUIET=127.0.0.1:$((PORT_BASE + 2))
+SAME=127.0.0.1:$((PORT_BASE + 1))
+BARE=127.0.0.1:$((PORT_BASE + 3))
+SAMEZ=127.0.0.1:$((PORT_BASE + 4))
+GZHTTP=127.0.0.1:$((PORT_BASE + 5))
+SAMET=127.0.0.1:$((PORT_BASE + 6))
+SAMEZT=127.0.0.1:$((PORT_BASE + 7))
 PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/)
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -59,6 +73,15 @@ declare -A pid_of # listen address -> server pid
 
 go build -o "$tmp/server" ./examples/server
 go build -o "$tmp/baseline" ./examples/server/loadtest/baseline
+
+# Another run (or anything else) on these ports would be measured in place
+# of this run's servers: refuse to start.
+for addr in "$LOGGED" "$SAME" "$QUIET" "$BARE" "$SAMEZ" "$GZHTTP" "$SAMET" "$SAMEZT"; do
+  if (exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null; then
+    echo "run.sh: $addr is in use (another load test?); set PORT_BASE" >&2
+    exit 1
+  fi
+done
 
 ready() {
   for _ in $(seq 100); do
@@ -87,8 +110,16 @@ pid_of[$SAMEZ]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$GZHTTP" -from "http://$LOGGED" -gzhttp >/dev/null &
 pids+=($!)
 pid_of[$GZHTTP]=$!
+"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMET" -from "http://$LOGGED" -same-headers -timeouts >/dev/null &
+pids+=($!)
+pid_of[$SAMET]=$!
+"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZT" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" -timeouts >/dev/null &
+pids+=($!)
+pid_of[$SAMEZT]=$!
 ready "$QUIET"
 ready "$SAME"
+ready "$SAMET"
+ready "$SAMEZT"
 ready "$BARE"
 ready "$SAMEZ"
 ready "$GZHTTP"
@@ -230,6 +261,46 @@ for path in "${PATHS[@]}"; do
     rr+=("$(ratio "${cq[-1]}" "${cl[-1]}")")
   done
   printf '%-30s %10.2f %10.2f %10.3f\n' "$path" "$(median "${cl[@]}")" "$(median "${cq[@]}")" "$(median "${rr[@]}")"
+done
+fi
+
+if section sidebyside; then
+echo
+echo "side by side: the default server (logged) and the same-bytes baseline loaded at the same time, both on core 0;"
+echo "requests/s of each and their ratio, CPU time per request (microseconds) of each and the baseline's over ours; median of $ROUNDS rounds."
+echo "baseline: in http.ListenAndServe's server (no timeouts; the yardstick of the other sections) or in the example"
+echo "server's http.Server (demo.NewHTTPServer: its read-header, write and idle timeouts), so that only the handlers differ:"
+printf '%-30s %-9s %-10s %9s %9s %8s %9s %9s %8s\n' endpoint coding baseline base/s logged/s req:b base-us logged-us cpu:b
+for path in "${PATHS[@]}"; do
+  for coding in identity br; do
+  for server in plain timeouts; do
+    base=$SAME ae=()
+    if [ "$coding" = br ]; then base=$SAMEZ ae=(-H "Accept-Encoding: $BROWSER_AE"); fi
+    if [ "$server" = timeouts ]; then
+      base=$SAMET
+      if [ "$coding" = br ]; then base=$SAMEZT; fi
+    fi
+    rb=() rl=() rr=() cb=() cl=() cr=()
+    for _ in $(seq "$ROUNDS"); do
+      bb=$(cpu_ticks "${pid_of[$base]}") bl=$(cpu_ticks "${pid_of[$LOGGED]}")
+      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$base$path" >"$tmp/wb" &
+      wb=$!
+      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$LOGGED$path" >"$tmp/wl"
+      wait "$wb"
+      ab=$(cpu_ticks "${pid_of[$base]}") al=$(cpu_ticks "${pid_of[$LOGGED]}")
+      nb=$(awk '/ requests in / {print $1}' "$tmp/wb") nl=$(awk '/ requests in / {print $1}' "$tmp/wl")
+      hz=$(getconf CLK_TCK)
+      rb+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wb")") rl+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wl")")
+      rr+=("$(ratio "${rl[-1]}" "${rb[-1]}")")
+      cb+=("$(awk -v t=$((ab - bb)) -v n="$nb" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+      cl+=("$(awk -v t=$((al - bl)) -v n="$nl" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+      cr+=("$(ratio "${cb[-1]}" "${cl[-1]}")")
+    done
+    printf '%-30s %-9s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" "$server" \
+      "$(median "${rb[@]}")" "$(median "${rl[@]}")" "$(median "${rr[@]}")" \
+      "$(median "${cb[@]}")" "$(median "${cl[@]}")" "$(median "${cr[@]}")"
+  done
+  done
 done
 fi
 

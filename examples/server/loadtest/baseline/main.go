@@ -9,7 +9,10 @@
 // sends a client with that Accept-Encoding: a precompressed body with
 // its Content-Encoding. With -gzhttp it serves the identity body through
 // klauspost/compress's gzhttp middleware, compressing on the fly, as a Go
-// host without precompression would.
+// host without precompression would. With -timeouts it runs in the
+// http.Server the example server runs in (demo.NewHTTPServer: read-header,
+// write and idle timeouts, each a deadline set per request), so that what
+// is compared is the handlers alone.
 package main
 
 import (
@@ -17,10 +20,13 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net/http"
 	"slices"
 
 	"github.com/klauspost/compress/gzhttp"
+
+	"github.com/themekit/themekit/internal/demo"
 )
 
 func main() {
@@ -29,6 +35,9 @@ func main() {
 	sameHeaders := flag.Bool("same-headers", false, "send the example server's response headers too")
 	acceptEncoding := flag.String("accept-encoding", "", "fetch (and serve) the bytes sent for this Accept-Encoding `value`")
 	onTheFly := flag.Bool("gzhttp", false, "serve the identity body through gzhttp, compressing per request")
+	timeouts := flag.Bool("timeouts", false, "run in the example server's http.Server, with its timeouts (-write-timeout, -idle-timeout)")
+	var t demo.Timeouts
+	t.Flags(flag.CommandLine)
 	flag.Parse()
 
 	mux := http.NewServeMux()
@@ -76,5 +85,10 @@ func main() {
 			}
 		}))
 	}
-	log.Fatal(http.ListenAndServe(*addr, mux))
+	if !*timeouts {
+		log.Fatal(http.ListenAndServe(*addr, mux))
+	}
+	srv := demo.NewHTTPServer(mux, slog.Default(), t)
+	srv.Addr = *addr
+	log.Fatal(srv.ListenAndServe())
 }

@@ -1,0 +1,119 @@
+package httpadapter_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// hostPage is a host's own page template: the requesting user's theme
+// inlined as a <style> element, so the page paints in the user's colors
+// with no second request. Stylesheet is a template.CSS: html/template
+// inserts it as it is, in CSS context.
+var hostPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Title}}</title>
+<style>
+{{.Stylesheet}}</style>
+</head>
+<body style="background:var(--page-background);color:var(--text-primary)">
+<h1>{{.Title}}</h1>
+</body></html>
+`))
+
+// A host page inlines the requesting user's stylesheet. The Chooser is
+// built from the same Options as the endpoints, so the page, the theme
+// config endpoint and /theme.css agree on the user's theme. Stylesheet
+// is rendered once per resolved theme: inlining it per request costs no
+// allocation.
+func ExampleChooser_ThemeFor() {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		log.Fatal(err)
+	}
+	prefs := map[string]int{"alice": 2} // a host's user settings
+	opts := httpadapter.Options{
+		Source: theming.NewStore(snap),
+		PreferredTheme: func(r *http.Request) (int, error) {
+			return prefs[r.Header.Get("X-User")], nil // the host's authentication would go here
+		},
+		UserVary: []string{"X-User"},
+	}
+	themes := httpadapter.NewChooser(opts)
+
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", httpadapter.New(opts))
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		t, err := themes.ThemeFor(r)
+		if err != nil {
+			code := httpadapter.StatusFor(err)
+			http.Error(w, http.StatusText(code), code)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Vary", "X-User")
+		err = hostPage.Execute(w, struct {
+			Title      string
+			Stylesheet template.CSS
+		}{"Home", template.CSS(t.Stylesheet())})
+		if err != nil {
+			log.Print(err)
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	for _, user := range []string{"", "alice"} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/", nil)
+		req.Header.Set("X-User", user)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			log.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		// The page's title and the first lines of its style element.
+		_, style, _ := strings.Cut(string(body), "<style>\n")
+		lines := strings.SplitN(style, "\n", 4)
+		fmt.Printf("%q: %s\n%s\n%s\n", user, resp.Status, lines[0], lines[2])
+	}
+	// Output:
+	// "": 200 OK
+	// /* theme 1: Harbor */
+	// [data-color-scheme="light"] {
+	// "alice": 200 OK
+	// /* theme 2: Ember */
+	// [data-color-scheme="light"] {
+}
+
+// StatusFor maps the errors of a Chooser, a Source or a PreferredTheme
+// hook to the status the endpoints answer them with.
+func ExampleStatusFor() {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, err := range []error{
+		fmt.Errorf("tenant %q: %w", "acme", theming.ErrUnknownTenant),
+		theming.ErrNoThemes,
+		theming.ErrNoSnapshot,
+		ctx.Err(),
+		errors.New("db: connection refused"),
+		nil,
+	} {
+		fmt.Println(httpadapter.StatusFor(err), err)
+	}
+	// Output:
+	// 404 tenant "acme": theming: unknown tenant
+	// 404 theming: no themes
+	// 503 theming: no snapshot loaded
+	// 503 context canceled
+	// 500 db: connection refused
+	// 200 <nil>
+}

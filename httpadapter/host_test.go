@@ -1,0 +1,182 @@
+package httpadapter_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/theming"
+)
+
+// The statuses are the ones the package documentation's Decisions give
+// for each error; each is checked against StatusFor and against what the
+// endpoints answer when the Source returns that error.
+func TestStatusForIsWhatTheEndpointsAnswer(t *testing.T) {
+	tests := []struct {
+		name string
+		give error
+		want int
+	}{
+		{"an unknown tenant is not found", fmt.Errorf("tenant %q: %w", "x", theming.ErrUnknownTenant), http.StatusNotFound},
+		{"a snapshot without themes is not found", fmt.Errorf("x: %w", theming.ErrNoThemes), http.StatusNotFound},
+		{"nothing loaded yet is unavailable", fmt.Errorf("tenant x: %w", theming.ErrNoSnapshot), http.StatusServiceUnavailable},
+		{"a canceled context is unavailable", fmt.Errorf("loading: %w", context.Canceled), http.StatusServiceUnavailable},
+		{"a passed deadline is unavailable", fmt.Errorf("loading: %w", context.DeadlineExceeded), http.StatusServiceUnavailable},
+		{"any other error is a server error", errors.New("db: connection refused"), http.StatusInternalServerError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, httpadapter.StatusFor(tt.give))
+			var logs logBuffer
+			src := sourceFunc(func(context.Context) (*theming.Snapshot, error) { return nil, tt.give })
+			ts := serve(t, httpadapter.New(httpadapter.Options{Source: src, Logger: logs.logger()}))
+			resp, _ := do(t, ts, http.MethodGet, themesPath, nil)
+			assert.Equal(t, tt.want, resp.StatusCode, "GET %s", themesPath)
+		})
+	}
+	t.Run("no error is OK", func(t *testing.T) {
+		assert.Equal(t, http.StatusOK, httpadapter.StatusFor(nil))
+	})
+}
+
+func TestAContextErrorIsLoggedOnlyWhenTheRequestsContextDidNotEnd(t *testing.T) {
+	t.Run("the Source's own deadline is a 503 and is logged", func(t *testing.T) {
+		var logs logBuffer
+		src := sourceFunc(func(context.Context) (*theming.Snapshot, error) {
+			return nil, fmt.Errorf("db: %w", context.DeadlineExceeded)
+		})
+		ts := serve(t, httpadapter.New(httpadapter.Options{Source: src, Logger: logs.logger()}))
+		resp, _ := do(t, ts, http.MethodGet, themesPath, nil)
+		assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+		assert.Equal(t, "1", resp.Header.Get("Retry-After"))
+		assert.Contains(t, logs.String(), "db: context deadline exceeded")
+	})
+	t.Run("the request's ended context is a 503 and is not logged", func(t *testing.T) {
+		var logs logBuffer
+		src := sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) { return nil, ctx.Err() })
+		h := httpadapter.New(httpadapter.Options{Source: src, Logger: logs.logger()})
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequestWithContext(ctx, http.MethodGet, themesPath, nil))
+		assert.Equal(t, http.StatusServiceUnavailable, rec.Code)
+		assert.Empty(t, logs.String())
+	})
+}
+
+func TestChooserFindsTheThemeTheEndpointsServe(t *testing.T) {
+	snap := defaultSnapshot(t)
+	empty := snapshotWith(t, func([]map[string]any) []map[string]any { return nil })
+	byHeader := func(r *http.Request) (int, error) { return len(r.Header.Get("X-Pref")), nil } // "xx" prefers 2
+	const secret = "session store is down"
+	tests := []struct {
+		name    string
+		source  theming.Source
+		hook    func(*http.Request) (int, error)
+		pref    string
+		wantID  int // 0: an error
+		wantErr error
+		wantMsg string
+	}{
+		{"no preference gets the default theme", theming.NewStore(snap), byHeader, "", 1, nil, ""},
+		{"a preference gets that theme", theming.NewStore(snap), byHeader, "xx", 2, nil, ""},
+		{"an unknown preference falls back to the default", theming.NewStore(snap), byHeader, strings.Repeat("x", 99), 1, nil, ""},
+		{"no theme at all is ErrNoThemes", theming.NewStore(empty), nil, "", 0, theming.ErrNoThemes, ""},
+		{"a tenant source's unknown tenant is its error", sourceFunc(func(context.Context) (*theming.Snapshot, error) {
+			return nil, fmt.Errorf("tenant x: %w", theming.ErrUnknownTenant)
+		}), nil, "", 0, theming.ErrUnknownTenant, ""},
+		{"a failing hook's error is returned", theming.NewStore(snap), func(*http.Request) (int, error) {
+			return 0, errors.New(secret)
+		}, "", 0, nil, secret},
+		{"a panicking hook is an error, not a panic", theming.NewStore(snap), func(*http.Request) (int, error) {
+			panic(secret)
+		}, "", 0, nil, "PreferredTheme panicked: " + secret},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := httpadapter.Options{Source: tt.source, PreferredTheme: tt.hook, Logger: (&logBuffer{}).logger()}
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			req.Header.Set("X-Pref", tt.pref)
+			got, err := httpadapter.NewChooser(opts).ThemeFor(req)
+
+			// The endpoint answers the same request with that theme, or
+			// with the status StatusFor gives the error.
+			rec := httptest.NewRecorder()
+			httpadapter.ThemeConfig(opts).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, configPath, nil).WithContext(req.Context()))
+			if tt.wantID == 0 {
+				require.Error(t, err)
+				assert.Nil(t, got)
+				if tt.wantErr != nil {
+					assert.ErrorIs(t, err, tt.wantErr)
+				}
+				assert.Contains(t, err.Error(), tt.wantMsg)
+				assert.Equal(t, httpadapter.StatusFor(err), rec.Code, "the endpoint's status")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantID, got.ID())
+		})
+	}
+	t.Run("the endpoints and the chooser agree for the same request", func(t *testing.T) {
+		opts := httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: byHeader}
+		ch := httpadapter.NewChooser(opts)
+		css := httpadapter.Stylesheet(opts)
+		for _, pref := range []string{"", "x", "xx", "xxx", "xxxx"} {
+			req := httptest.NewRequest(http.MethodGet, "/theme.css", nil)
+			req.Header.Set("X-Pref", pref)
+			rt, err := ch.ThemeFor(req)
+			require.NoError(t, err, "X-Pref %q", pref)
+			rec := httptest.NewRecorder()
+			css.ServeHTTP(rec, req)
+			require.Equal(t, http.StatusOK, rec.Code, "X-Pref %q", pref)
+			assert.Equal(t, rt.Stylesheet(), rec.Body.String(), "X-Pref %q", pref)
+		}
+	})
+	t.Run("a nil Source panics at construction", func(t *testing.T) {
+		assert.PanicsWithValue(t, "httpadapter: Options.Source is nil", func() { httpadapter.NewChooser(httpadapter.Options{}) })
+	})
+}
+
+func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
+	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }}
+	rt, err := httpadapter.NewChooser(opts).ThemeFor(httptest.NewRequest(http.MethodGet, "/", nil))
+	require.NoError(t, err)
+	b := []byte(rt.Stylesheet()) // what a host might do to edit the sheet
+	for i := range b {
+		b[i] = 'x'
+	}
+	ts := serve(t, httpadapter.Stylesheet(opts))
+	resp, body := do(t, ts, http.MethodGet, "/", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.True(t, strings.HasPrefix(string(body), "/* theme 2: Ember */\n:root,\n"), "the served sheet starts %q", string(body[:min(len(body), 40)]))
+	assert.True(t, strings.HasPrefix(rt.Stylesheet(), "/* theme 2: Ember */\n:root,\n"), "the next call starts %q", rt.Stylesheet()[:40])
+}
+
+// BenchmarkStatusFor measures the mapping for each kind of error; the
+// wrapped ones walk their chain for each sentinel.
+func BenchmarkStatusFor(b *testing.B) {
+	for _, bm := range []struct {
+		name string
+		err  error
+	}{
+		{"unknown tenant", fmt.Errorf("tenant x: %w", theming.ErrUnknownTenant)},
+		{"no snapshot", theming.ErrNoSnapshot},
+		{"context canceled", fmt.Errorf("load: %w", context.Canceled)},
+		{"other", errors.New("db: connection refused")},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = httpadapter.StatusFor(bm.err)
+			}
+		})
+	}
+}
