@@ -58,10 +58,12 @@
 //
 //	theming/tenant      a Source that builds one snapshot per tenant on demand
 //	theming/htmlreport  the audit as a self-contained HTML page
+//	theming/validation  validator/v10 tags that give CheckTheme's answers
+//	theming/pgsource    the PostgreSQL tenant source (pgx, LISTEN/NOTIFY)
 //
 // # Validation
 //
-// Building either returns a complete [Snapshot] or a *ValidationError that
+// Every way in returns a complete [Snapshot] or a [*ValidationError] that
 // lists every problem. Each [Problem] wraps a sentinel ([ErrUnknownComponent],
 // [ErrCycle], [ErrDuplicate], ...) for errors.Is and names where it is in the
 // caller's terms: for files, the file, line, column and JSON path, as
@@ -92,11 +94,13 @@
 // shared by every snapshot built from it ([Snapshot.ComponentDefsJSON]
 // returns a copy). httpadapter owns every HTTP representation: ETags,
 // indentation, compression and caching per snapshot, with the catalog's
-// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON],
-// [Snapshot.ThemeJSON] and [ResolvedTheme.Stylesheet] encode on each call
-// (each record once, straight into the returned slice) and keep nothing;
-// their caller keeps the result. [NormalizeMediaBase] is the one
-// media-base rule.
+// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON]
+// and [Snapshot.ThemeJSON] encode on each call (each record once, straight
+// into the returned slice) and keep nothing; their caller keeps the result.
+// [ResolvedTheme.Stylesheet] is the exception: it is rendered once per
+// resolved theme and kept, and returned as a string, which no caller can
+// change, so a host can inline it into every page. [NormalizeMediaBase] is
+// the one media-base rule.
 //
 // # Serving
 //

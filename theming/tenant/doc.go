@@ -3,32 +3,43 @@
 // with the host's [Options].Load (usually
 // [theming.CompiledCatalog.SnapshotLenient] on the tenant's rows) and looks
 // it up by the tenant that [Options].Tenant reads from the request's
-// context (by default the one [With] put there). httpadapter asks the
-// Source with each request's context. Where the choice is open, this
-// package decides:
+// context (by default the one [With] put there; [FromContext] reads it).
+// Build it with [NewSource]; httpadapter asks it with each request's
+// context, and [github.com/themekit/themekit/theming/pgsource] drives it
+// from PostgreSQL. Where the choice is open, this package decides:
 //
-//   - Invalidate is lazy: the tenant's next request reloads it and waits,
-//     with every request arriving meanwhile, so once Invalidate returns no
-//     request is answered from older data; tenants not asked for again
-//     cost nothing, which keeps InvalidateAll cheap after a lost
+//   - [Source.Invalidate] is lazy: the tenant's next request reloads it
+//     and waits, with every request arriving meanwhile, for up to
+//     [Options].ReloadWait ([DefaultReloadWait]), so once Invalidate
+//     returns no request is answered from older data unless the reload
+//     hangs; then the last snapshot is served until it ends, and the
+//     [Options].Logger says so once. Tenants not asked for again cost
+//     nothing, which keeps [Source.InvalidateAll] cheap after a lost
 //     database connection.
 //   - Last known good: a reload that fails keeps the previous snapshot,
-//     reports to OnError, and is retried in the background no sooner than
-//     RetryInterval (1 s), while requests get the previous snapshot
-//     without waiting. A reload that says the tenant no longer exists
-//     ([theming.ErrUnknownTenant]) drops it.
+//     reports to [Options].OnError, and is retried in the background no
+//     sooner than [Options].RetryInterval ([DefaultRetryInterval]), while
+//     requests get the previous snapshot without waiting. A reload that
+//     says the tenant no longer exists ([theming.ErrUnknownTenant]) drops
+//     it.
+//   - Misses are remembered: a tenant that Load found unknown is answered
+//     [theming.ErrUnknownTenant] without a Load for [Options].MissTTL
+//     ([DefaultMissTTL]), at most [Options].MaxMisses ([DefaultMaxMisses])
+//     of them, oldest forgotten first; Invalidate and InvalidateAll forget
+//     them. Random names cost bounded memory.
 //   - Lenient by default in practice: a Load that returns a snapshot and
 //     an error has the snapshot served and the error reported, which is
 //     what returning SnapshotLenient's results does; a Load that returns
 //     only an error serves nothing new. The example hosts use
 //     SnapshotLenient, so one bad theme never takes a tenant down.
-//   - Errors: theming.ErrUnknownTenant is a 404 in httpadapter; a tenant never
-//     built whose Load failed is an error wrapping [theming.ErrNoSnapshot] (503
-//     with Retry-After) and the cause goes to OnError; anything else is a
-//     500.
-//   - MaxTenants (default 1,000) bounds the built tenants; the least
-//     recently used leave first, and only successful builds count.
+//   - Errors: [theming.ErrUnknownTenant] is a 404 in httpadapter; a tenant
+//     never built whose Load failed is an error wrapping
+//     [theming.ErrNoSnapshot] (503 with Retry-After) and the cause goes to
+//     OnError; anything else is a 500.
+//   - [Options].MaxTenants ([DefaultMaxTenants], 1,000) bounds the built
+//     tenants; the least recently used leave first, and only successful
+//     builds count.
 //   - Load runs without the request's cancellation (a client that leaves
-//     does not fail the others waiting), bounded by LoadTimeout (10 s);
-//     a panic in Load is an error.
+//     does not fail the others waiting), bounded by [Options].LoadTimeout
+//     ([DefaultLoadTimeout], 10 s); a panic in Load is an error.
 package tenant
