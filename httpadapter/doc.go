@@ -41,8 +41,8 @@
 // context's end are a 503 with Retry-After: 1; anything else, and a panic
 // in a hook, is a 500 {"detail":"A server error occurred."} whose cause
 // (and stack) goes to [Options].Logger, never to the client. Expected
-// errors (404s, 503s of the request's own context) are not logged; a 503
-// from the Source's own deadline is.
+// errors (the 404s, ErrNoSnapshot, the end of the request's own context)
+// are not logged; a 503 from the Source's own deadline is.
 //
 // # Compression
 //
