@@ -26,11 +26,13 @@
 //
 // [Options] says where the data comes from (a [theming.Source], usually a
 // [*theming.Store], or a [github.com/themekit/themekit/theming/tenant.Source]
-// for many tenants), the media base URL, which theme the requesting user
-// prefers (PreferredTheme), the logger, the Cache-Control values, the
-// request headers the Source and the user hook read (SourceVary, UserVary,
-// added to Vary), compression and [CORS]. Only Source is required. A
-// misconfiguration panics in the constructor; nothing panics per request.
+// for many tenants), the media base URL ([Options].MediaBase, checked by
+// [theming.NormalizeMediaBase]), which theme the requesting user prefers
+// ([Options].PreferredTheme), the logger, the Cache-Control values, the
+// request headers the Source and the user hook read ([Options].SourceVary,
+// [Options].UserVary, added to Vary), compression and [CORS]. Only Source
+// is required. A misconfiguration panics in the constructor; nothing panics
+// per request.
 //
 // # Errors and statuses
 //
@@ -52,8 +54,9 @@
 // If-None-Match (compared weakly, per RFC 9110) with a 304 that carries
 // ETag, Cache-Control and Vary. The shared endpoints default to "no-cache",
 // the per-user ones (theme config, colors, stylesheet) to
-// "private, no-cache" with UserVary (Cookie and Authorization by default)
-// added to Vary.
+// "private, no-cache" with [Options].UserVary (Cookie and Authorization by
+// default) added to Vary; [Options].CacheControl and
+// [Options].UserCacheControl change them.
 //
 // Each representation is also served in gzip, br (Brotli) and zstd, made
 // once per representation and coding on the first request that accepts
