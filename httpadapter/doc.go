@@ -119,6 +119,8 @@
 //     admits only its own style and script.
 //
 // The OpenAPI document (openapi.json, embedded, completed per host and
-// per catalog by [OpenAPI]) is written by hand, and the tests validate
-// every live response against it.
+// per catalog by [OpenAPI]) is written by hand, not generated from the Go
+// types: it is the contract front ends generate their types from, and the
+// tests validate every live response against it, which a document
+// generated from the same types would pass by construction.
 package httpadapter
