@@ -39,15 +39,7 @@ const (
 )
 
 // String returns "AA" or "AAA".
-func (l Level) String() string {
-	switch l {
-	case AA:
-		return "AA"
-	case AAA:
-		return "AAA"
-	}
-	return "Level(" + strconv.Itoa(int(l)) + ")"
-}
+func (l Level) String() string { return levelNames.name(l) }
 
 // ErrUnknownType is returned for a contrast type other than Text,
 // LargeText and NonText.
@@ -70,8 +62,8 @@ func ParseType(s string) (Type, error) {
 // type t at level l. Non-text contrast (1.4.11) exists only at level AA,
 // and level AAA adds nothing to it, so NonText at AAA is 3 too.
 func Required(t Type, l Level) (float64, error) {
-	if l != AA && l != AAA {
-		return 0, fmt.Errorf("%w %v", ErrUnknownLevel, l)
+	if err := levelNames.check(l); err != nil {
+		return 0, err
 	}
 	switch t {
 	case Text:

@@ -2,9 +2,7 @@ package contrast
 
 import (
 	"errors"
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/themekit/themekit/colorref"
 )
@@ -30,17 +28,7 @@ const (
 
 // String returns "both", "exact" or "rendered", the names [ParseMethod]
 // accepts.
-func (m Method) String() string {
-	switch m {
-	case Both:
-		return "both"
-	case Exact:
-		return "exact"
-	case Rendered:
-		return "rendered"
-	}
-	return "Method(" + strconv.Itoa(int(m)) + ")"
-}
+func (m Method) String() string { return methodNames.name(m) }
 
 // ErrUnknownMethod is returned for a method other than [Both], [Exact] and
 // [Rendered], and by [ParseMethod] for any other name.
@@ -48,17 +36,7 @@ var ErrUnknownMethod = errors.New("contrast: unknown method")
 
 // ParseMethod returns the Method named s: "both", "exact" or "rendered".
 // Any other string gives an error wrapping [ErrUnknownMethod].
-func ParseMethod(s string) (Method, error) {
-	switch s {
-	case "both":
-		return Both, nil
-	case "exact":
-		return Exact, nil
-	case "rendered":
-		return Rendered, nil
-	}
-	return 0, fmt.Errorf("%w %q (want both, exact or rendered)", ErrUnknownMethod, s)
-}
+func ParseMethod(s string) (Method, error) { return methodNames.parse(s) }
 
 // Judge reports whether a pair whose exact ratio (RatioOver) and
 // rendered ratio (RatioRendered) are given passes the minimum required
@@ -143,8 +121,8 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if p.Method != Both && p.Method != Exact && p.Method != Rendered {
-		return Result{}, fmt.Errorf("%w %v", ErrUnknownMethod, p.Method)
+	if err := methodNames.check(p.Method); err != nil {
+		return Result{}, err
 	}
 	exact := RatioOver(fg, bg, backdrop)
 	rendered := RatioRendered(fg, bg, backdrop)
@@ -172,53 +150,21 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 // MarshalText implements encoding.TextMarshaler with the name String
 // returns, so a Method reads "both" in JSON; a Method other than Both,
 // Exact and Rendered is an error wrapping [ErrUnknownMethod].
-func (m Method) MarshalText() ([]byte, error) {
-	if m != Both && m != Exact && m != Rendered {
-		return nil, fmt.Errorf("%w %v", ErrUnknownMethod, m)
-	}
-	return []byte(m.String()), nil
-}
+func (m Method) MarshalText() ([]byte, error) { return methodNames.marshal(m) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMethod],
 // so a Method can be a flag (flag.TextVar) or a JSON field. On error m is
 // left unchanged.
-func (m *Method) UnmarshalText(text []byte) error {
-	p, err := ParseMethod(string(text))
-	if err != nil {
-		return err
-	}
-	*m = p
-	return nil
-}
+func (m *Method) UnmarshalText(text []byte) error { return methodNames.unmarshal(m, text) }
 
 // ParseLevel returns the Level named s: "AA" or "AAA", as [Level.String]
 // writes them. Any other string gives an error wrapping [ErrUnknownLevel].
-func ParseLevel(s string) (Level, error) {
-	switch s {
-	case "AA":
-		return AA, nil
-	case "AAA":
-		return AAA, nil
-	}
-	return 0, fmt.Errorf("%w %q (want AA or AAA)", ErrUnknownLevel, s)
-}
+func ParseLevel(s string) (Level, error) { return levelNames.parse(s) }
 
 // MarshalText implements encoding.TextMarshaler with "AA" or "AAA"; any
 // other Level is an error wrapping [ErrUnknownLevel].
-func (l Level) MarshalText() ([]byte, error) {
-	if l != AA && l != AAA {
-		return nil, fmt.Errorf("%w %v", ErrUnknownLevel, l)
-	}
-	return []byte(l.String()), nil
-}
+func (l Level) MarshalText() ([]byte, error) { return levelNames.marshal(l) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseLevel]. On
 // error l is left unchanged.
-func (l *Level) UnmarshalText(text []byte) error {
-	p, err := ParseLevel(string(text))
-	if err != nil {
-		return err
-	}
-	*l = p
-	return nil
-}
+func (l *Level) UnmarshalText(text []byte) error { return levelNames.unmarshal(l, text) }

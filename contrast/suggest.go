@@ -2,7 +2,6 @@ package contrast
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/themekit/themekit/colorref"
 )
@@ -22,15 +21,7 @@ const (
 )
 
 // String returns "foreground" or "background".
-func (s Side) String() string {
-	switch s {
-	case Foreground:
-		return "foreground"
-	case Background:
-		return "background"
-	}
-	return "Side(" + strconv.Itoa(int(s)) + ")"
-}
+func (s Side) String() string { return sideNames.name(s) }
 
 // SuggestLightness returns the color closest to fg that keeps fg's hue,
 // saturation and alpha and changes only its lightness so that the pair
@@ -123,7 +114,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	if Passes(fg, bg, backdrop, required, m) {
 		return orig, true
 	}
-	if side != Foreground && side != Background || m != Both && m != Exact && m != Rendered {
+	if !sideNames.valid(side) || !methodNames.valid(m) {
 		return colorref.Color{}, false
 	}
 	_, _, l, _ := orig.HSLA()

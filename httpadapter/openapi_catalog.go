@@ -175,40 +175,44 @@ func catalogTypes(schemas *jsonObject, s *theming.Snapshot) {
 	// reference to a hidden one), so the visible ids are every key a
 	// theme's colors can have: the document depends on the catalog alone.
 	if len(ids) > 0 {
-		if o, err := schemas.object("ComponentId"); err == nil {
-			o.set("examples", []any{ids[0]}) // the file's example may not be in this catalog
-			o.set("enum", anySlice(ids))
-		}
-		if o, err := schemas.object("ColorOverrides"); err == nil {
-			props := &jsonObject{}
-			for _, id := range ids {
-				ref := &jsonObject{}
-				ref.set("$ref", "#/components/schemas/ColorOverride")
-				props.set(id, ref)
-			}
-			o.remove("propertyNames")
-			o.set("properties", props)
-			o.set("additionalProperties", false)
-		}
+		closeEnum(schemas, "ComponentId", ids)
+		closeRecord(schemas, "ColorOverrides", ids, "ColorOverride", false)
 	}
 	if len(vars) > 0 {
-		if o, err := schemas.object("CssVariable"); err == nil {
-			o.set("examples", []any{vars[0]})
-			o.set("enum", anySlice(vars))
-		}
-		if o, err := schemas.object("ResolvedScheme"); err == nil {
-			props := &jsonObject{}
-			for _, v := range vars {
-				ref := &jsonObject{}
-				ref.set("$ref", "#/components/schemas/ResolvedColor")
-				props.set(v, ref)
-			}
-			o.remove("propertyNames")
-			o.set("properties", props)
-			o.set("required", anySlice(vars))
-			o.set("additionalProperties", false)
-		}
+		closeEnum(schemas, "CssVariable", vars)
+		closeRecord(schemas, "ResolvedScheme", vars, "ResolvedColor", true)
 	}
+}
+
+// closeEnum narrows the string schema name to values, the first of them
+// its example (the file's example may not be in this catalog).
+func closeEnum(schemas *jsonObject, name string, values []string) {
+	if o, err := schemas.object(name); err == nil {
+		o.set("examples", []any{values[0]})
+		o.set("enum", anySlice(values))
+	}
+}
+
+// closeRecord turns the record schema name, open to any key its
+// propertyNames allow, into a closed one with a property of schema elem
+// for each of keys; required makes every key required.
+func closeRecord(schemas *jsonObject, name string, keys []string, elem string, required bool) {
+	o, err := schemas.object(name)
+	if err != nil {
+		return
+	}
+	props := &jsonObject{}
+	for _, k := range keys {
+		ref := &jsonObject{}
+		ref.set("$ref", "#/components/schemas/"+elem)
+		props.set(k, ref)
+	}
+	o.remove("propertyNames")
+	o.set("properties", props)
+	if required {
+		o.set("required", anySlice(keys))
+	}
+	o.set("additionalProperties", false)
 }
 
 func anySlice(ss []string) []any {

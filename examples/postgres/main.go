@@ -65,12 +65,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -146,20 +144,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	hs := demo.NewHTTPServer(a.handler, log, timeouts)
 	go a.run(ctx)
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "try", "http://acme.localhost:"+port(ln.Addr())+"/api/v2/theme/")
-
-	select {
-	case err := <-served:
+	if err := demo.Serve(ctx, hs, ln, log); err != nil {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
-		return 1
-	case <-ctx.Done():
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(stderr, "postgres: shutdown: %v\n", err)
 		return 1
 	}
 	return 0

@@ -57,13 +57,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -143,23 +141,10 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	}
 
 	hs := demo.NewHTTPServer(srv.handler, log, t)
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "media", *mediaURL, "data", dataName(*dataDir))
-
-	select {
-	case err := <-served:
+	if err := demo.Serve(ctx, hs, ln, log); err != nil {
 		logBuf.Flush()
 		fmt.Fprintf(stderr, "server: %v\n", err)
-		return 1
-	case <-ctx.Done():
-	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		logBuf.Flush()
-		fmt.Fprintf(stderr, "server: shutdown: %v\n", err)
 		return 1
 	}
 	return 0

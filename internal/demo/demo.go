@@ -1,7 +1,8 @@
 // Package demo is what the example servers (examples/server and
 // examples/postgres) share: the demo users, the demo rule that picks a
-// request's user, the handler that serves the themes' images, and the
-// http.Server with the timeouts that cut off slow or stalled clients.
+// request's user, the handler that serves the themes' images, the
+// http.Server with the timeouts that cut off slow or stalled clients, and
+// its serving until a signal and graceful shutdown.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
@@ -13,6 +14,7 @@ package demo
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -190,4 +193,29 @@ func NewHTTPServer(h http.Handler, log *slog.Logger, t Timeouts) *http.Server {
 		IdleTimeout:       t.Idle,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+}
+
+// ShutdownGrace is how long [Serve] lets the requests in flight finish
+// once it is told to stop.
+const ShutdownGrace = 10 * time.Second
+
+// Serve serves hs on ln until ctx is done, then logs "shutting down" and
+// shuts hs down, giving the requests in flight up to [ShutdownGrace]. It
+// returns nil after a clean shutdown, the error that ended serving before
+// ctx was done, or the shutdown's error prefixed "shutdown: ".
+func Serve(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger) error {
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
 }

@@ -124,6 +124,23 @@ func (d *decoder) space() {
 	}
 }
 
+// next skips whitespace and answers whether c comes next.
+func (d *decoder) next(c byte) bool {
+	d.space()
+	return d.i < len(d.data) && d.data[d.i] == c
+}
+
+// skip skips whitespace and then c, when c comes next, and answers
+// whether it did: the one reading of the punctuation between the members
+// of an object or an array, for [Decode] and [Locate] alike.
+func (d *decoder) skip(c byte) bool {
+	if !d.next(c) {
+		return false
+	}
+	d.i++
+	return true
+}
+
 // syntax reports a syntax error at the current offset and stops.
 func (d *decoder) syntax(what string) error {
 	at := Pos{Offset: d.i}
@@ -449,15 +466,12 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 	}
 	var seen uint64            // the struct fields seen
 	var others map[string]bool // other keys seen, made when needed
-	d.space()
-	if d.i < len(d.data) && d.data[d.i] == '}' {
-		d.i++
+	if d.skip('}') {
 		d.checkRequired(open, s, seen)
 		return nil
 	}
 	for {
-		d.space()
-		if d.i >= len(d.data) || d.data[d.i] != '"' {
+		if !d.next('"') {
 			return d.syntax("looking for beginning of object key string")
 		}
 		keyAt := d.i
@@ -465,11 +479,9 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 		if err != nil {
 			return err
 		}
-		d.space()
-		if d.i >= len(d.data) || d.data[d.i] != ':' {
+		if !d.skip(':') {
 			return d.syntax("after object key")
 		}
-		d.i++
 		var f *field
 		if s != nil && s.kind == reflect.Struct {
 			f = s.fields[string(kb)]
@@ -521,13 +533,10 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 			return err
 		}
 		d.path = d.path[:len(d.path)-1]
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == ',' {
-			d.i++
+		if d.skip(',') {
 			continue
 		}
-		if d.i < len(d.data) && d.data[d.i] == '}' {
-			d.i++
+		if d.skip('}') {
 			d.checkRequired(open, s, seen)
 			return nil
 		}
@@ -562,9 +571,7 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 		es = s.elem
 		v.Set(reflect.MakeSlice(s.typ, 0, 0))
 	}
-	d.space()
-	if d.i < len(d.data) && d.data[d.i] == ']' {
-		d.i++
+	if d.skip(']') {
 		return nil
 	}
 	for n := 0; ; n++ {
@@ -581,13 +588,10 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 			return err
 		}
 		d.path = d.path[:len(d.path)-1]
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == ',' {
-			d.i++
+		if d.skip(',') {
 			continue
 		}
-		if d.i < len(d.data) && d.data[d.i] == ']' {
-			d.i++
+		if d.skip(']') {
 			return nil
 		}
 		return d.syntax("after array element")

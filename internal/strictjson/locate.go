@@ -23,24 +23,22 @@ func (n *node) child(st step) *node {
 
 func (n *node) add(st step) *node {
 	if st.isIndex {
-		if n.indices == nil {
-			n.indices = make(map[int]*node)
-		}
-		if c := n.indices[st.index]; c != nil {
-			return c
-		}
-		c := &node{}
-		n.indices[st.index] = c
-		return c
+		return childAt(&n.indices, st.index)
 	}
-	if n.keys == nil {
-		n.keys = make(map[string]*node)
+	return childAt(&n.keys, st.key)
+}
+
+// childAt returns the node at k in *m, adding it (and the map) when
+// missing.
+func childAt[K comparable](m *map[K]*node, k K) *node {
+	if *m == nil {
+		*m = make(map[K]*node)
 	}
-	if c := n.keys[st.key]; c != nil {
-		return c
+	c := (*m)[k]
+	if c == nil {
+		c = &node{}
+		(*m)[k] = c
 	}
-	c := &node{}
-	n.keys[st.key] = c
 	return c
 }
 
@@ -88,86 +86,62 @@ func Locate(data []byte, paths []string) map[string]Pos {
 }
 
 // locate records where the value at d.i is, for n, and descends into it
-// along n's children; a value with no child to look for is skipped with
-// a syntax check only.
+// along n's children; a value with no child to look for (a scalar, or a
+// container n has no children in) is skipped with a syntax check only.
 func (d *decoder) locate(n *node) bool {
 	d.space()
 	n.found, n.at = true, d.i
 	if d.i >= len(d.data) {
 		return false
 	}
-	switch d.data[d.i] {
-	case '{':
-		if n.keys == nil {
-			return d.value(nil, reflect.Value{}) == nil
-		}
+	switch {
+	case d.data[d.i] == '{' && n.keys != nil:
 		d.i++
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == '}' {
-			d.i++
+		if d.skip('}') {
 			return true
 		}
 		for {
-			d.space()
-			if d.i >= len(d.data) || d.data[d.i] != '"' {
+			if !d.next('"') {
 				return false
 			}
 			kb, err := d.str()
 			if err != nil {
 				return false
 			}
-			d.space()
-			if d.i >= len(d.data) || d.data[d.i] != ':' {
+			if !d.skip(':') {
 				return false
 			}
-			d.i++
-			if c := n.keys[string(kb)]; c != nil {
-				if !d.locate(c) {
-					return false
-				}
-			} else if d.value(nil, reflect.Value{}) != nil {
-				return false
+			if more, ok := d.locateMember(n.keys[string(kb)], '}'); !more {
+				return ok
 			}
-			d.space()
-			if d.i < len(d.data) && d.data[d.i] == ',' {
-				d.i++
-				continue
-			}
-			if d.i < len(d.data) && d.data[d.i] == '}' {
-				d.i++
-				return true
-			}
-			return false
 		}
-	case '[':
-		if n.indices == nil {
-			return d.value(nil, reflect.Value{}) == nil
-		}
+	case d.data[d.i] == '[' && n.indices != nil:
 		d.i++
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == ']' {
-			d.i++
+		if d.skip(']') {
 			return true
 		}
 		for k := 0; ; k++ {
-			if c := n.indices[k]; c != nil {
-				if !d.locate(c) {
-					return false
-				}
-			} else if d.value(nil, reflect.Value{}) != nil {
-				return false
+			if more, ok := d.locateMember(n.indices[k], ']'); !more {
+				return ok
 			}
-			d.space()
-			if d.i < len(d.data) && d.data[d.i] == ',' {
-				d.i++
-				continue
-			}
-			if d.i < len(d.data) && d.data[d.i] == ']' {
-				d.i++
-				return true
-			}
-			return false
 		}
 	}
 	return d.value(nil, reflect.Value{}) == nil
+}
+
+// locateMember locates the member value at d.i for c, or skips it when c
+// is nil, then reads what follows it in a container closed by end: more
+// when a ',' follows, ok when the member and end are well formed.
+func (d *decoder) locateMember(c *node, end byte) (more, ok bool) {
+	if c != nil {
+		if !d.locate(c) {
+			return false, false
+		}
+	} else if d.value(nil, reflect.Value{}) != nil {
+		return false, false
+	}
+	if d.skip(',') {
+		return true, true
+	}
+	return false, d.skip(end)
 }

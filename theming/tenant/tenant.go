@@ -1,6 +1,7 @@
 package tenant
 
 import (
+	"cmp"
 	"container/list"
 	"context"
 	"errors"
@@ -224,30 +225,29 @@ func NewSource(opts Options) *Source {
 	if opts.Tenant == nil {
 		opts.Tenant = tenantFromContextErr
 	}
-	if opts.MaxTenants == 0 {
-		opts.MaxTenants = DefaultMaxTenants
-	}
-	if opts.LoadTimeout <= 0 {
-		opts.LoadTimeout = DefaultLoadTimeout
-	}
-	if opts.RetryInterval <= 0 {
-		opts.RetryInterval = DefaultRetryInterval
-	}
-	if opts.MissTTL == 0 {
-		opts.MissTTL = DefaultMissTTL
-	}
-	if opts.MaxMisses <= 0 {
-		opts.MaxMisses = DefaultMaxMisses
-	}
-	if opts.ReloadWait <= 0 {
-		opts.ReloadWait = DefaultReloadWait
-	}
+	// cmp.Or for the fields where only 0 means the default (a negative
+	// value has a meaning of its own), positiveOr for the others.
+	opts.MaxTenants = cmp.Or(opts.MaxTenants, DefaultMaxTenants)
+	opts.LoadTimeout = positiveOr(opts.LoadTimeout, DefaultLoadTimeout)
+	opts.RetryInterval = positiveOr(opts.RetryInterval, DefaultRetryInterval)
+	opts.MissTTL = cmp.Or(opts.MissTTL, DefaultMissTTL)
+	opts.MaxMisses = positiveOr(opts.MaxMisses, DefaultMaxMisses)
+	opts.ReloadWait = positiveOr(opts.ReloadWait, DefaultReloadWait)
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
 	ts := &Source{opts: opts, byKey: make(map[string]*tenantEntry), missByKey: make(map[string]*list.Element)}
 	ts.lru.next, ts.lru.prev = &ts.lru, &ts.lru
 	return ts
+}
+
+// positiveOr returns v, or def when v is 0 or less: how [NewSource]
+// reads the [Options] fields for which a negative value means nothing.
+func positiveOr[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // errNoLoad is what the zero Source answers.

@@ -46,7 +46,6 @@ done
 acao=$(curl -s -D - -o /dev/null -H "Origin: $ORIGIN" "http://$ON/api/v2/theme/" | tr -d '\r' | awk 'tolower($1) == "access-control-allow-origin:" {print $2}')
 [ "$acao" = "$ORIGIN" ] || { echo "the CORS server does not allow $ORIGIN (got '$acao')" >&2; exit 1; }
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 run() { # addr path [extra header] -> "requests/s cpu-us-per-request"
   local pid=${pid_of[$1]} before after out args=(-t1 -c"$CONNECTIONS" -d"$DURATION" -H "Origin: $ORIGIN")
   if [ $# -ge 3 ]; then args+=(-H "$3"); fi
@@ -56,8 +55,6 @@ run() { # addr path [extra header] -> "requests/s cpu-us-per-request"
   awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" \
     '/ requests in / {n = $1} /^Requests\/sec:/ {r = $2} END {printf "%s %.3f\n", r, (n > 0 ? t * 1e6 / hz / n : 0)}' <<<"$out"
 }
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
 echo "wrk -t1 -c$CONNECTIONS -d$DURATION -H 'Origin: $ORIGIN', $ROUNDS rounds alternating; $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
 SECTIONS=${SECTIONS:-alternating side}
@@ -98,16 +95,8 @@ for mode in identity compressed; do
     for _ in $(seq "$ROUNDS"); do
       extra=()
       if [ "$mode" = compressed ]; then extra=(-H "Accept-Encoding: $BROWSER_AE"); fi
-      bo=$(cpu_ticks "${pid_of[$OFF]}") bn=$(cpu_ticks "${pid_of[$ON]}")
-      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Origin: $ORIGIN" "${extra[@]}" "http://$OFF$path" >"$tmp/wo" &
-      wo=$!
-      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Origin: $ORIGIN" "${extra[@]}" "http://$ON$path" >"$tmp/wn"
-      wait "$wo"
-      ao=$(cpu_ticks "${pid_of[$OFF]}") an=$(cpu_ticks "${pid_of[$ON]}")
-      no=$(awk '/ requests in / {print $1}' "$tmp/wo") nn=$(awk '/ requests in / {print $1}' "$tmp/wn")
-      hz=$(getconf CLK_TCK)
-      co+=("$(awk -v t=$((ao - bo)) -v n="$no" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
-      cn+=("$(awk -v t=$((an - bn)) -v n="$nn" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+      read -r _ _ o n < <(side_by_side "$OFF" "$ON" "$path" -H "Origin: $ORIGIN" "${extra[@]}")
+      co+=("$o") cn+=("$n")
       rr+=("$(ratio "${co[-1]}" "${cn[-1]}")")
     done
     printf '%-30s %10.2f %10.2f %10.3f\n' "$path" "$(median "${co[@]}")" "$(median "${cn[@]}")" "$(median "${rr[@]}")"

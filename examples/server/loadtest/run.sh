@@ -124,11 +124,7 @@ ready "$BARE"
 ready "$SAMEZ"
 ready "$GZHTTP"
 
-# CPU time per request: the server's user+system time (from /proc) over
-# the requests wrk completed, in microseconds. On a machine shared with
-# other work it varies far less than requests per second, which depend on
-# how much of the core the other work leaves.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# wrk_run loads one server; side_by_side (common.sh) loads two at once.
 wrk_run() { # url [header] -> "requests/s p50 p99 cpu-us-per-request", latencies as wrk prints them
   local hostport=${1#http://}
   hostport=${hostport%%/*}
@@ -142,13 +138,6 @@ wrk_run() { # url [header] -> "requests/s p50 p99 cpu-us-per-request", latencies
     '/ requests in / {n = $1} /^Requests\/sec:/ {r = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2}
      END {printf "%s %s %s %.3f\n", r, p50, p99, (n > 0 ? t * 1e6 / hz / n : 0)}' <<<"$out"
 }
-
-# median of the arguments; ratio a/b. Each table shows the median
-# throughput of the rounds and, for each ratio, the median of the ratios
-# measured within a round (the servers compared ran seconds apart, under
-# the same load from anything else on the machine).
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
 echo "wrk -t1 -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating (medians of the rounds and of the per-round ratios); $(nproc) cores${server_cpu:+, servers on core 0 and wrk on core 1}; $(go version | cut -d' ' -f3)"
 
@@ -248,16 +237,8 @@ printf '%-30s %10s %10s %10s\n' endpoint logged-us quiet-us quiet:log
 for path in "${PATHS[@]}"; do
   cl=() cq=() rr=()
   for _ in $(seq "$ROUNDS"); do
-    bl=$(cpu_ticks "${pid_of[$LOGGED]}") bq=$(cpu_ticks "${pid_of[$QUIET]}")
-    "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Accept-Encoding: $BROWSER_AE" "http://$LOGGED$path" >"$tmp/wl" &
-    wl=$!
-    "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -H "Accept-Encoding: $BROWSER_AE" "http://$QUIET$path" >"$tmp/wq"
-    wait "$wl"
-    al=$(cpu_ticks "${pid_of[$LOGGED]}") aq=$(cpu_ticks "${pid_of[$QUIET]}")
-    nl=$(awk '/ requests in / {print $1}' "$tmp/wl") nq=$(awk '/ requests in / {print $1}' "$tmp/wq")
-    hz=$(getconf CLK_TCK)
-    cl+=("$(awk -v t=$((al - bl)) -v n="$nl" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
-    cq+=("$(awk -v t=$((aq - bq)) -v n="$nq" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
+    read -r _ _ l q < <(side_by_side "$LOGGED" "$QUIET" "$path" -H "Accept-Encoding: $BROWSER_AE")
+    cl+=("$l") cq+=("$q")
     rr+=("$(ratio "${cq[-1]}" "${cl[-1]}")")
   done
   printf '%-30s %10.2f %10.2f %10.3f\n' "$path" "$(median "${cl[@]}")" "$(median "${cq[@]}")" "$(median "${rr[@]}")"
@@ -282,18 +263,9 @@ for path in "${PATHS[@]}"; do
     fi
     rb=() rl=() rr=() cb=() cl=() cr=()
     for _ in $(seq "$ROUNDS"); do
-      bb=$(cpu_ticks "${pid_of[$base]}") bl=$(cpu_ticks "${pid_of[$LOGGED]}")
-      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$base$path" >"$tmp/wb" &
-      wb=$!
-      "${client_cpu[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${ae[@]}" "http://$LOGGED$path" >"$tmp/wl"
-      wait "$wb"
-      ab=$(cpu_ticks "${pid_of[$base]}") al=$(cpu_ticks "${pid_of[$LOGGED]}")
-      nb=$(awk '/ requests in / {print $1}' "$tmp/wb") nl=$(awk '/ requests in / {print $1}' "$tmp/wl")
-      hz=$(getconf CLK_TCK)
-      rb+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wb")") rl+=("$(awk '/^Requests\/sec:/ {print $2}' "$tmp/wl")")
+      read -r r1 r2 c1 c2 < <(side_by_side "$base" "$LOGGED" "$path" "${ae[@]}")
+      rb+=("$r1") rl+=("$r2") cb+=("$c1") cl+=("$c2")
       rr+=("$(ratio "${rl[-1]}" "${rb[-1]}")")
-      cb+=("$(awk -v t=$((ab - bb)) -v n="$nb" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
-      cl+=("$(awk -v t=$((al - bl)) -v n="$nl" -v hz="$hz" 'BEGIN {printf "%.3f", t * 1e6 / hz / n}')")
       cr+=("$(ratio "${cb[-1]}" "${cl[-1]}")")
     done
     printf '%-30s %-9s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" "$server" \
