@@ -37,7 +37,7 @@ func richCatalog() (theming.Catalog, []theming.Theme) {
 			{ID: "shadow", Name: "Shadow", Hidden: true, Fallback: theming.PerScheme{Light: "shadow-base", Dark: "shadow-base"},
 				Variables: []theming.Variable{{CSSVariable: "--shadow"}}},
 			{ID: "text", Name: "Text", Fallback: theming.PerScheme{Light: "hsl(359.996, 10%, 10%)", Dark: "hsl(0, 0%, 95%)"},
-				Variables: []theming.Variable{{CSSVariable: "--text"}},
+				Variables:       []theming.Variable{{CSSVariable: "--text"}},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "page", ContrastType: "text"}}},
 		},
 	}
