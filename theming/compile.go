@@ -486,3 +486,14 @@ func (c *CompiledCatalog) ComponentDefsJSON() []byte {
 	}
 	return slices.Clone(c.defsJSON)
 }
+
+// Catalog returns the catalog c was compiled from, hidden components
+// included: a deep copy, the caller's to modify. The zero
+// CompiledCatalog returns the zero Catalog. An exporter (theming/dtcg)
+// writes a snapshot's whole data from it and [Snapshot.Themes].
+func (c *CompiledCatalog) Catalog() Catalog {
+	if !c.ok() {
+		return Catalog{}
+	}
+	return cloneCatalog(c.cat)
+}

@@ -41,6 +41,14 @@
 //	               "suggestions" of each failing finding that has some, or,
 //	               for unusable input, {"error": ..., "problems": [...]}
 //	-html FILE     also write the self-contained HTML contrast report to FILE
+//	-export-dtcg OUT
+//	               also write the data as DTCG 2025.10 design tokens:
+//	               OUT/themes.resolver.json and the token files it names
+//	               (package theming/dtcg)
+//	-import-dtcg FILE -o BACK
+//	               read DTCG tokens (a resolver document, or a light and a
+//	               dark token file as LIGHT,DARK), write BACK/catalog.json
+//	               and BACK/themes.json, and audit them
 //
 // Exit status: 0 when every rule passes, 1 when any rule fails, 2 when the
 // check could not be made: bad usage, input that does not load (every
@@ -89,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("themecheck", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE]")
+		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE] [-export-dtcg OUT] [-import-dtcg FILE -o DIR]")
 		fl.PrintDefaults()
 	}
 	dir := fl.String("data", "", "audit `DIR`/catalog.json and DIR/themes.json instead of the embedded default data")
@@ -99,6 +107,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.BoolVar(&policy.APCA, "apca", false, "also require APCA's Bronze simple-mode Lc, reported next to the WCAG 2 verdict")
 	asJSON := fl.Bool("json", false, "print JSON instead of the table")
 	htmlFile := fl.String("html", "", "also write the HTML contrast report to `FILE`")
+	exportDir := fl.String("export-dtcg", "", "also write the data as DTCG design tokens into `OUT`")
+	importSpec := fl.String("import-dtcg", "", "read DTCG tokens from `FILE` (a resolver, or LIGHT,DARK token files), write them with -o and audit them")
+	importOut := fl.String("o", "", "the `DIR` -import-dtcg writes catalog.json and themes.json into")
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitPass
@@ -115,10 +126,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dir != "" {
 		source, fsys = *dir, os.DirFS(*dir)
 	}
+	if (*importSpec == "") != (*importOut == "") || *importSpec != "" && *dir != "" {
+		fmt.Fprintln(stderr, "themecheck: -import-dtcg FILE goes with -o DIR, and without -data")
+		return exitUnusable
+	}
+	if *importSpec != "" {
+		if err := importDTCG(*importSpec, *importOut, stderr); err != nil {
+			fmt.Fprintln(stderr, "themecheck: -import-dtcg:", err)
+			return exitUnusable
+		}
+		*dir = *importOut
+		source, fsys = *dir, os.DirFS(*dir)
+	}
 	snap, err := theming.LoadFS(fsys)
 	if err != nil {
 		reportLoadError(stdout, stderr, source, *dir, err, *asJSON)
 		return exitUnusable
+	}
+
+	if *exportDir != "" {
+		if err := exportDTCG(snap, *exportDir); err != nil {
+			fmt.Fprintln(stderr, "themecheck: -export-dtcg:", err)
+			return exitUnusable
+		}
 	}
 
 	rep, err := snap.AuditWith(policy)

@@ -440,3 +440,19 @@ func cloneCatalog(cat theming.Catalog) theming.Catalog {
 	cat.Components = slices.Clone(cat.Components)
 	return cat
 }
+
+// ExportSnapshot is [Export] of the data a snapshot was built from: its
+// compiled catalog's [theming.CompiledCatalog.Catalog] and its themes'
+// records. A host exports once per snapshot and keeps the files.
+func ExportSnapshot(s *theming.Snapshot, opt ExportOptions) ([]File, error) {
+	cc := s.Catalog()
+	if cc == nil {
+		return nil, theming.ErrNoCatalog
+	}
+	rts := s.Themes()
+	themes := make([]theming.Theme, len(rts))
+	for i, rt := range rts {
+		themes[i] = rt.Theme()
+	}
+	return Export(cc.Catalog(), themes, opt)
+}
