@@ -3,7 +3,9 @@ package theming
 import "strconv"
 
 // Stylesheet returns the theme as CSS custom properties: every visible
-// component's CSS variables with their derived values, in catalog order.
+// component's CSS variables with their derived values, in catalog order,
+// each first registered with @property as a <color> whose initial value
+// is its light one.
 //
 //	:root, [data-color-scheme="light"] { color-scheme: light; --x: …; }
 //	@media (prefers-color-scheme: dark) {
@@ -17,7 +19,7 @@ import "strconv"
 // rendered on each call: the caller (httpadapter, once per snapshot) keeps
 // the result.
 func (r *ResolvedTheme) Stylesheet() []byte {
-	b := r.appendHeader(nil)
+	b := r.appendProperties(r.appendHeader(nil))
 	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
 	b = r.appendBlock(b, Light, "  ")
 	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
@@ -39,7 +41,7 @@ func (r *ResolvedTheme) Stylesheet() []byte {
 // Stylesheet, which every browser since 2019 reads, stays the form the
 // HTTP layer serves. It is rendered on each call.
 func (r *ResolvedTheme) StylesheetLightDark() []byte {
-	b := r.appendHeader(nil)
+	b := r.appendProperties(r.appendHeader(nil))
 	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
 	for n, vd := range r.vars() {
 		b = append(b, "  "...)
