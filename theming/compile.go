@@ -40,6 +40,7 @@ type CompiledCatalog struct {
 	rules     []rule         // the visible components' contrast rules, in catalog order
 	base      resolution     // the colors of a theme that overrides nothing
 	defsJSON  []byte         // the served catalog
+	fields    [2][]string    // per scheme, per component: its theme field's name (FieldName)
 
 	digestOnce sync.Once
 	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
@@ -72,6 +73,7 @@ const (
 type ref struct {
 	comp  int
 	color colorref.Color
+	over  bool // a theme's override, not the catalog's fallback
 }
 
 const (
@@ -225,7 +227,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 		}
 		c.fallback[k] = refs
 		var cycles [][]int
-		c.base.colors[k], cycles = resolve(refs)
+		c.base.colors[k], c.base.srcs[k], cycles = resolve(refs)
 		for _, cyc := range cycles {
 			first := slices.Min(cyc)
 			sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
@@ -442,6 +444,12 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
+	for k, sc := range Schemes() {
+		c.fields[k] = make([]string, len(c.cat.Components))
+		for i, comp := range c.cat.Components {
+			c.fields[k][i] = FieldName(comp.ID, sc)
+		}
+	}
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
 		defs[n] = c.cat.Components[i]
