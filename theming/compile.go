@@ -42,6 +42,9 @@ type CompiledCatalog struct {
 	defsJSON  []byte         // the served catalog
 	fields    [2][]string    // per scheme, per component: its theme field's name (FieldName)
 
+	rolesOnce sync.Once
+	roles     []string // per visible variable, its CSS system color under forced colors
+
 	digestOnce sync.Once
 	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
 }

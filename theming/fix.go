@@ -291,14 +291,14 @@ type solver struct {
 	order  []fieldKey // edited fields, first edit first
 	child  [2][][]int
 	gen    [2]int // bumped when a scheme is resolved again
-	cache  map[fieldKey]cachedRanges
+	cache  map[fieldKey]cachedNearest
 }
 
-// cachedRanges are a field's whole ranges, valid while its scheme's
-// generation is gen.
-type cachedRanges struct {
-	gen    int
-	ranges []LightnessRange
+// cachedNearest is a field's nearest whole pass, valid while its
+// scheme's generation is gen.
+type cachedNearest struct {
+	gen, l int
+	ok     bool
 }
 
 type fieldKey struct{ k, j int }
@@ -467,18 +467,72 @@ func (s *solver) ranges(k, j int, rules []int, in []bool) []LightnessRange {
 	return scanRanges(ok)
 }
 
-// wholeRanges is ranges over every rule that depends on field f, cached
-// until f's scheme changes.
-func (s *solver) wholeRanges(f fieldKey, d depSet) []LightnessRange {
+// wholeNearest is nearestPass over every rule that depends on field f,
+// from the lightness it has now, cached until f's scheme changes.
+func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 	if c, ok := s.cache[f]; ok && c.gen == s.gen[f.k] {
-		return c.ranges
+		return c.l, c.ok
 	}
-	rs := s.ranges(f.k, f.j, d.rules, d.in)
+	_, _, l0 := s.colors[f.k][f.j].HSL()
+	l, ok := s.nearestPass(f.k, f.j, d.rules, d.in, l0)
 	if s.cache == nil {
-		s.cache = map[fieldKey]cachedRanges{}
+		s.cache = map[fieldKey]cachedNearest{}
 	}
-	s.cache[f] = cachedRanges{gen: s.gen[f.k], ranges: rs}
-	return rs
+	s.cache[f] = cachedNearest{gen: s.gen[f.k], l: l, ok: ok}
+	return l, ok
+}
+
+// nearestPass returns the lightness (in hundredths) nearest l0 at which
+// every rule in rules passes, field (k, j) set to it: it walks the grid
+// outward from l0, and refines the first passing grid point on each side
+// by bisection toward l0. ok is false when no grid point passes.
+func (s *solver) nearestPass(k, j int, rules []int, in []bool, l0 float64) (int, bool) {
+	rules = slices.Clone(rules)
+	ok := func(l int) bool {
+		x := s.colorAt(k, j, l)
+		for n, ri := range rules {
+			if !s.passes(k, ri, in, x) {
+				copy(rules[1:n+1], rules[:n])
+				rules[0] = ri
+				return false
+			}
+		}
+		return true
+	}
+	h0 := int(math.Round(l0 * 100))
+	if ok(h0) {
+		return h0, true
+	}
+	lo := (h0 / gridStep) * gridStep // the grid point at or below h0
+	hi := lo + gridStep
+	prevLo, prevHi := h0, h0 // the failing points nearest h0 on each side
+	for lo >= 0 || hi <= 10000 {
+		best, found := 0, false
+		if lo >= 0 && lo != h0 {
+			if ok(lo) {
+				best, found = bisect(prevLo, lo, ok), true
+			} else {
+				prevLo = lo
+			}
+		}
+		if hi <= 10000 {
+			if ok(hi) {
+				b := bisect(prevHi, hi, ok)
+				if !found || b-h0 < h0-best {
+					best = b
+				}
+				found = true
+			} else {
+				prevHi = hi
+			}
+		}
+		if found {
+			return best, true
+		}
+		lo -= gridStep
+		hi += gridStep
+	}
+	return 0, false
 }
 
 // scanRanges finds the runs of l in [0, 10000] where ok holds: ok on a
@@ -643,7 +697,7 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 		_, _, l0 := s.colors[f.k][f.j].HSL()
 		var m move
 		if whole {
-			l, ok := nearest(s.wholeRanges(f, d), l0)
+			l, ok := s.wholeNearest(f, d)
 			if !ok {
 				continue
 			}
@@ -711,7 +765,7 @@ func (s *solver) shrink() {
 				keep = append(keep, ri)
 			}
 		}
-		l, ok := nearest(s.ranges(f.k, f.j, keep, d.in), l0)
+		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
 		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
 			continue
 		}

@@ -48,6 +48,9 @@ type ResolvedTheme struct {
 	cat   *CompiledCatalog
 	theme Theme
 	res   resolution
+
+	hcOnce sync.Once
+	hc     *ResolvedTheme // the high-contrast variant, worked out on first use
 }
 
 // Snapshot validates themes against the catalog and returns the resolved

@@ -40,6 +40,10 @@ type Suggestion struct {
 	// verified on the whole theme; from [Finding.Suggestions], Applies
 	// says whether it was.
 	Field string `json:"field,omitempty"`
+	// To is the value to write in Field: the moved side's color, or for a
+	// target that is a variable derived from Field's component, the
+	// component's color that derives it. "" when Field is.
+	To string `json:"to,omitempty"`
 	// Applies reports that setting Field to the new color, the theme
 	// re-audited with the edit applied, makes the rule pass and fails no
 	// rule that passed.
@@ -201,6 +205,7 @@ func (f Finding) annotate(s *Suggestion) {
 	// The field takes the new color with its own alpha: a fix computed on
 	// a composited side keeps the field's translucency.
 	x := s.Color().WithAlpha(f.src.res.colors[k][j].Alpha()).Rounded()
+	s.To = x.String()
 	if k == 0 {
 		o.Light = x.String()
 	} else {
@@ -255,13 +260,13 @@ func (f Finding) fieldEdits() []Suggestion {
 			}
 		}
 		_, _, l0 := s.colors[k][j].HSL()
-		l, ok := nearest(s.ranges(k, j, rules, d.in), l0)
+		l, ok := s.nearestPass(k, j, rules, d.in, l0)
 		if !ok {
 			continue
 		}
 		x := s.colorAt(k, j, l)
 		fg, bg, _ := s.pair(k, f.rule, d.in, x)
-		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j]}
+		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
 		res, err := f.Policy.Check(fg, bg, f.Backdrop, f.Target.ContrastType)
 		if err != nil || !res.Pass {
 			continue
