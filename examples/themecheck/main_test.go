@@ -119,8 +119,8 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-data", failingDir(t)} },
 			want: 1,
 			wantStdout: []string{
-				"Plain (1)  light   muted on page  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    " +
-					"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n",
+				"Plain (1)  light   muted on page  catalog (muted) / catalog (page)  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    " +
+					"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n",
 				"4 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 3 passed, 1 failed (1 with a suggested fix).\nFAIL\n",
 			},
 		},
@@ -129,7 +129,7 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-data", greyDir(t, "46.53%")} },
 			want: 1,
 			wantStdout: []string{
-				"muted on page  text  4.50:1   4.47:1    4.5:1     71.3     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 2.38%) (4.50:1, Lc -30.4)\n",
+				"muted on page  catalog (muted) / catalog (page)  text  4.50:1   4.47:1    4.5:1     71.3     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target hsl(0, 0%, 2.38%) (4.50:1, Lc -30.4)\n",
 				"method both, APCA off: 3 passed, 1 failed",
 			},
 		},
@@ -148,7 +148,7 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-level", "AAA", "-data", passingDir(t)} },
 			want: 1,
 			wantStdout: []string{
-				"muted on page  text  5.74:1   5.74:1    7:1       78.8     FAIL",
+				"muted on page  catalog (muted) / catalog (page)  text  5.74:1   5.74:1    7:1       78.8     FAIL",
 				"WCAG 2 AAA, method both, APCA off: 3 passed, 1 failed",
 			},
 		},
@@ -157,17 +157,17 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-apca", "-data", greyDir(t, "46.47%")} },
 			want: 1,
 			wantStdout: []string{
-				"light   muted on page  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"light   muted on page  catalog (muted) / catalog (page)  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
 				// The dark scheme's muted grey, 70% on 10%, passes 4.5:1 but
 				// reaches only Lc -59.7 (reference.py).
-				"dark    muted on page  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"dark    muted on page  catalog (muted) / catalog (page)  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
 				"WCAG 2 AA, method both, APCA on: 2 passed, 2 failed",
 			},
 		},
 		{
 			name: "-apca passes a grey that reaches Lc 75",
 			give: func(t *testing.T) []string { return []string{"-apca", "-data", passingDir(t)} },
-			want: 1, wantStdout: []string{"light   muted on page  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
+			want: 1, wantStdout: []string{"light   muted on page  catalog (muted) / catalog (page)  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
 		},
 		{
 			name: "under -apca a failure counts as fixed only by a fix that reaches the APCA level too",
@@ -191,7 +191,7 @@ func TestRunExitStatus(t *testing.T) {
 				return []string{"-data", dataDir(t, c, themes("Plain"))}
 			},
 			want:       1,
-			wantStdout: []string{"muted on hsl(0, 0%, 100%)  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target (catalog) hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n"},
+			wantStdout: []string{"muted on hsl(0, 0%, 100%)  catalog (muted) / literal        text  2.84:1   2.84:1    4.5:1     54.6     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target (catalog) hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n"},
 		},
 		{
 			name: "an unknown method exits 2",
@@ -299,6 +299,10 @@ type jsonOutput struct {
 			Value        string `json:"value"`
 			ContrastType string `json:"contrast_type"`
 		} `json:"target"`
+		Field        string  `json:"field"`
+		Origin       string  `json:"origin"`
+		TargetField  string  `json:"target_field"`
+		TargetOrigin string  `json:"target_origin"`
 		Foreground   string  `json:"foreground"`
 		Background   string  `json:"background"`
 		Backdrop     string  `json:"backdrop"`
@@ -319,6 +323,9 @@ type jsonOutput struct {
 			APCA       float64 `json:"apca"`
 			Pass       bool    `json:"pass"`
 			Distance   float64 `json:"distance"`
+			Field      string  `json:"field"`
+			To         string  `json:"to"`
+			Applies    bool    `json:"applies"`
 		} `json:"suggestions"`
 	} `json:"findings"`
 }
