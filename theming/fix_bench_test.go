@@ -49,9 +49,5 @@ func BenchmarkGenerate(b *testing.B) {
 
 func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
 	tb.Helper()
-	snap, err := theming.LoadFS(theming.DefaultFS())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return snap.Catalog()
+	return defaultSnapshot(tb).Catalog()
 }
