@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
 )
 
 // catalog is a small catalog: a page, body text checked against it, and a
@@ -490,4 +492,108 @@ func TestRunFailsWhenTheHTMLReportCannotBeWritten(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-data", passingDir(t), "-html", out}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "themecheck: writing the HTML report: ")
+}
+
+// sidebarDir is the default catalog with one theme whose brand is too
+// light for the sidebar's active item on its own tint (see theming's
+// TestFixThemeHoldsOnceApplied).
+func sidebarDir(t *testing.T) string {
+	cat, err := fs.ReadFile(theming.DefaultFS(), "catalog.json")
+	require.NoError(t, err)
+	th := strings.Replace(themes("Sidebar"), `{"id": 1,`, `{"colors": {"primary": {"light": "hsl(214, 82%, 51%)"}}, "id": 1,`, 1)
+	return dataDir(t, string(cat), th)
+}
+
+func TestRunFix(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       func(in, out string) []string
+		in         func(t *testing.T) string
+		want       int
+		wantStdout []string
+		level      contrast.Level
+	}{
+		{"the sidebar brand moves to the lightness that holds once applied",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, sidebarDir, 0,
+			[]string{"Sidebar (1)  colors.primary.light  hsl(214, 82%, 51%)  hsl(214, 82%, 43.59%)\n", "ok\n"}, contrast.AA},
+		{"the small failing catalog gets the muted text's own field",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, failingDir, 0,
+			[]string{"colors.muted.light  (catalog: hsl(0, 0%, 60%))  hsl(0, 0%, 46.47%)\n"}, contrast.AA},
+		{"-level AAA fixes for 7:1",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out, "-level", "AAA"} }, passingDir, 0,
+			[]string{"WCAG 2 AAA, method both", "ok\n"}, contrast.AAA},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, out := tt.in(t), filepath.Join(t.TempDir(), "fixed")
+			var stdout, stderr bytes.Buffer
+			require.Equal(t, tt.want, run(tt.args(in, out), &stdout, &stderr), stderr.String())
+			for _, w := range tt.wantStdout {
+				assert.Contains(t, stdout.String(), w)
+			}
+			catIn, err := os.ReadFile(filepath.Join(in, "catalog.json"))
+			require.NoError(t, err)
+			catOut, err := os.ReadFile(filepath.Join(out, "catalog.json"))
+			require.NoError(t, err)
+			assert.Equal(t, catIn, catOut, "the catalog's bytes are unchanged")
+			snap, err := theming.LoadFS(os.DirFS(out))
+			require.NoError(t, err, "the output loads")
+			rep, err := snap.AuditWith(contrast.Policy{Level: tt.level})
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "the fixed themes pass: %d rules fail", rep.Failed)
+		})
+	}
+}
+
+func TestRunFixSaysWhichRulesCannotHold(t *testing.T) {
+	// Text checked on white as text and on black: at AAA no grey holds.
+	cat := `{"page_background": "page", "palette_preview": [], "components": [
+  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},
+  {"component_id": "text", "name": "Text", "fallback": {"light": "hsl(0, 0%, 50%)", "dark": "hsl(0, 0%, 50%)"}, "variables": [],
+   "contrast_against": [{"type": "hsl", "value": "hsl(0, 0%, 100%)", "contrast_type": "text"},
+                        {"type": "hsl", "value": "hsl(0, 0%, 0%)", "contrast_type": "text"}]}]}`
+	in, out := dataDir(t, cat, themes("Plain")), filepath.Join(t.TempDir(), "fixed")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-data", in, "-fix", out, "-level", "AAA"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "colors.text.light must satisfy: text on hsl(0, 0%, 100%) needs lightness 0–")
+	assert.Contains(t, stdout.String(), "FAIL\n")
+}
+
+func TestRunGenerate(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"-generate", "hsl(50, 100%, 50%)", "-o", out}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "brand primary: hsl(50, 100%, 50%) fails its rules in the light scheme; took the nearest lightness that passes, hsl(50, 100%, ")
+	snap, err := theming.LoadFS(os.DirFS(out))
+	require.NoError(t, err)
+	require.Len(t, snap.Themes(), 1)
+	rt := snap.Themes()[0]
+	assert.Equal(t, 1, rt.ID())
+	assert.Equal(t, "Generated", rt.Name())
+	assert.True(t, rt.Theme().IsDefault)
+	assert.True(t, snap.Audit().OK())
+	variants, err := snap.Catalog().Snapshot([]theming.Theme{rt.HighContrast().Theme()})
+	require.NoError(t, err)
+	rep, err := variants.AuditWith(theming.HighContrastPolicy())
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "the variant passes AAA")
+
+	for _, bad := range [][]string{
+		{"-generate", "#ff0000", "-o", out},
+		{"-generate", "hsl(50, 100%, 50%)"},
+		{"-generate", "hsl(50, 100%, 50%)", "-o", out, "-json"},
+		{"-o", out},
+		{"-fix", out, "-generate", "hsl(1, 1%, 1%)"},
+		{"-contrast", "less"},
+		{"-generate", "hsl(50, 100%, 50%)", "-o", out, "-brand", "no-such"},
+	} {
+		assert.Equal(t, 2, run(bad, &stdout, &stderr), "%q is a usage error", bad)
+	}
+}
+
+func TestRunContrastMore(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"-contrast", "more"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 840 passed, 0 failed.\nok\n")
+	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
 }
