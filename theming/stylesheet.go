@@ -18,6 +18,12 @@ import "strconv"
 // either scheme on the root element or on any subtree. The sheet is
 // rendered on each call: the caller (httpadapter, once per snapshot) keeps
 // the result.
+//
+// The sheet ends with the theme's high-contrast variant
+// ([ResolvedTheme.HighContrast]) in both schemes, under
+// @media (prefers-contrast: more) and under :root[data-contrast="more"],
+// and a @media (forced-colors: active) block that maps each variable to a
+// CSS system color by its role (see [CompiledCatalog.ForcedColor]).
 func (r *ResolvedTheme) Stylesheet() []byte {
 	b := r.appendProperties(r.appendHeader(nil))
 	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
@@ -26,7 +32,8 @@ func (r *ResolvedTheme) Stylesheet() []byte {
 	b = r.appendBlock(b, Dark, "    ")
 	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
 	b = r.appendBlock(b, Dark, "  ")
-	return append(b, "}\n"...)
+	b = append(b, "}\n"...)
+	return r.appendContrastBlocks(b)
 }
 
 // StylesheetLightDark returns the same custom properties in one block with

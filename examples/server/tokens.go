@@ -17,11 +17,6 @@ const (
 	tokensType   = "application/design-tokens+json"
 )
 
-// exportOptions are the options of the served export: the contrast
-// modifier's "more" context is the theme as designed until the catalog's
-// high-contrast variant is wired here (Variant: cc.HighContrast).
-func exportOptions(*theming.Snapshot) dtcg.ExportOptions { return dtcg.ExportOptions{} }
-
 // tokensHandler serves the store's current snapshot as DTCG 2025.10
 // design tokens at /tokens/{file}: the resolver document
 // (themes.resolver.json) and the token files it references, by the names
@@ -41,7 +36,7 @@ func newTokensHandler(store *theming.Store, log *slog.Logger) *tokensHandler {
 
 // exportFiles exports snap and precompresses each file.
 func exportFiles(snap *theming.Snapshot) (map[string]*httpadapter.Precompressed, error) {
-	files, err := dtcg.ExportSnapshot(snap, exportOptions(snap))
+	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
 	if err != nil {
 		return nil, err
 	}

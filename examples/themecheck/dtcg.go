@@ -12,15 +12,10 @@ import (
 	"github.com/themekit/themekit/theming/dtcg"
 )
 
-// exportOptions are the options of -export-dtcg: the contrast modifier's
-// "more" context is the theme as designed until the catalog's
-// high-contrast variant is wired here (Variant: cc.HighContrast).
-func exportOptions(*theming.Snapshot) dtcg.ExportOptions { return dtcg.ExportOptions{} }
-
 // exportDTCG writes the snapshot's data as DTCG files into dir, creating
 // it if need be.
 func exportDTCG(snap *theming.Snapshot, dir string) error {
-	files, err := dtcg.ExportSnapshot(snap, exportOptions(snap))
+	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
 	if err != nil {
 		return err
 	}

@@ -43,5 +43,5 @@ func TestRunPrintsImportProblemsAsCompilersDo(t *testing.T) {
 func TestRunRefusesImportWithoutAnOutputDirectory(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-import-dtcg", "x.json"}, &stdout, &stderr))
-	assert.Contains(t, stderr.String(), "-import-dtcg FILE goes with -o DIR")
+	assert.Contains(t, stderr.String(), "-import-dtcg FILE goes with -o OUTDIR")
 }

@@ -39,8 +39,8 @@ func npmDir(t *testing.T) string {
 	return dir
 }
 
-// exported is a dataset exported with the test variant, and the reference
-// snapshots: each theme as designed (normal) and its variant (more).
+// exported is a dataset exported, and the reference snapshots: each
+// theme as designed (normal) and its high-contrast variant (more).
 type exported struct {
 	dir    string
 	files  []dtcg.File
@@ -50,8 +50,7 @@ type exported struct {
 
 func export(t *testing.T, ds dataset) exported {
 	t.Helper()
-	vary := variantOf(ds.cat)
-	files, err := dtcg.Export(ds.cat, ds.themes, dtcg.ExportOptions{Variant: vary})
+	files, err := dtcg.Export(ds.cat, ds.themes, dtcg.ExportOptions{})
 	require.NoError(t, err)
 	cc, err := theming.CompileCatalog(ds.cat)
 	require.NoError(t, err)
@@ -59,16 +58,14 @@ func export(t *testing.T, ds dataset) exported {
 	require.NoError(t, err)
 	e := exported{dir: writeFiles(t, files), files: files, themes: snap.Themes(), more: map[int]*theming.ResolvedTheme{}}
 	for _, rt := range e.themes {
-		v, err := vary(rt.Theme())
-		require.NoError(t, err)
-		s, err := cc.Snapshot([]theming.Theme{v})
-		require.NoError(t, err)
-		e.more[rt.ID()], _ = s.Theme(rt.ID())
+		e.more[rt.ID()] = rt.HighContrast()
 	}
 	return e
 }
 
-// reference returns the theme's snapshot for a contrast context.
+// reference returns the theme's snapshot for a contrast context: the
+// theme, or the high-contrast variant its stylesheet serves under
+// prefers-contrast: more.
 func (e exported) reference(rt *theming.ResolvedTheme, contrast string) *theming.ResolvedTheme {
 	if contrast == dtcg.More {
 		return e.more[rt.ID()]
@@ -93,7 +90,8 @@ func schemeBlock(sheet string, sc theming.Scheme) string {
 		start := strings.Index(sheet, ":root,\n")
 		return sheet[start:strings.Index(sheet, "@media")]
 	}
-	return sheet[strings.Index(sheet, "[data-color-scheme=\"dark\"] {"):]
+	dark := sheet[strings.Index(sheet, "[data-color-scheme=\"dark\"] {"):]
+	return dark[:strings.Index(dark, "\n}\n")]
 }
 
 func TestStyleDictionaryReadsTheTokenFilesOfAContextAsTheStylesheetDeclaresThem(t *testing.T) {

@@ -40,8 +40,10 @@
 // [h, s, l], "alpha": a}: hue in [0, 360), saturation and lightness in
 // percent, alpha always written, all rounded as the stylesheet prints
 // them, so a tool's output equals the served stylesheet's. The "more"
-// contrast holds the theme's high-contrast variant ([ExportOptions].Variant);
-// with none given it holds the theme as designed.
+// contrast holds the theme's high-contrast variant, the one the
+// stylesheet serves under prefers-contrast: more
+// ([theming.ResolvedTheme.HighContrast]; [ExportOptions].Variant
+// replaces it).
 //
 // # Import
 //

@@ -53,9 +53,9 @@ type File struct {
 // ExportOptions tune [Export].
 type ExportOptions struct {
 	// Variant returns a theme's high-contrast variant, which the contrast
-	// modifier's "more" context carries; hosts set it to the compiled
-	// catalog's high-contrast method. Nil means no variant: "more" holds
-	// the theme as designed.
+	// modifier's "more" context carries. Nil means the variant the
+	// stylesheet serves under prefers-contrast: more,
+	// [theming.ResolvedTheme.HighContrast].
 	Variant func(theming.Theme) (theming.Theme, error)
 }
 
@@ -159,6 +159,11 @@ func Export(cat theming.Catalog, themes []theming.Theme, opt ExportOptions) ([]F
 	if err != nil {
 		return nil, err
 	}
+	return export(cat, snap, opt)
+}
+
+// export writes cat, the catalog of snap, and snap's themes.
+func export(cat theming.Catalog, snap *theming.Snapshot, opt ExportOptions) ([]File, error) {
 	rts := snap.Themes()
 	if len(rts) == 0 {
 		return nil, fmt.Errorf("dtcg: nothing to export: %w", theming.ErrNoThemes)
@@ -195,7 +200,7 @@ func Export(cat theming.Catalog, themes []theming.Theme, opt ExportOptions) ([]F
 		return nil, err
 	}
 	for _, rt := range rts {
-		doc, err := e.themeSet(rt.Theme(), opt.Variant)
+		doc, err := e.themeSet(rt, opt.Variant)
 		if err != nil {
 			return nil, err
 		}
@@ -369,9 +374,12 @@ func (e *exporter) each(f func(group, name string)) {
 
 // themeSet is a theme's file: themekit.<scheme>.<contrast>.color.<id>
 // and .variable.<name>, the values themselves.
-func (e *exporter) themeSet(t theming.Theme, variant func(theming.Theme) (theming.Theme, error)) (*object, error) {
-	vt := t
-	if variant != nil {
+func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*object, error) {
+	t := rt.Theme()
+	var vt theming.Theme
+	if variant == nil {
+		vt = rt.HighContrast().Theme()
+	} else {
 		v, err := variant(t)
 		if err != nil {
 			return nil, fmt.Errorf("dtcg: theme %d: high-contrast variant: %w", t.ID, err)
@@ -442,17 +450,13 @@ func cloneCatalog(cat theming.Catalog) theming.Catalog {
 }
 
 // ExportSnapshot is [Export] of the data a snapshot was built from: its
-// compiled catalog's [theming.CompiledCatalog.Catalog] and its themes'
-// records. A host exports once per snapshot and keeps the files.
+// compiled catalog's [theming.CompiledCatalog.Catalog] and its themes,
+// whose high-contrast variants it shares with the snapshot's
+// stylesheets. A host exports once per snapshot and keeps the files.
 func ExportSnapshot(s *theming.Snapshot, opt ExportOptions) ([]File, error) {
 	cc := s.Catalog()
 	if cc == nil {
 		return nil, theming.ErrNoCatalog
 	}
-	rts := s.Themes()
-	themes := make([]theming.Theme, len(rts))
-	for i, rt := range rts {
-		themes[i] = rt.Theme()
-	}
-	return Export(cc.Catalog(), themes, opt)
+	return export(cc.Catalog(), s, opt)
 }
