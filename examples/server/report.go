@@ -45,9 +45,9 @@ type perSnapshot struct {
 	// renderFiles, if set instead of render, renders several documents,
 	// served by name from built.files.
 	renderFiles func(*theming.Snapshot) (map[string]*httpadapter.Precompressed, error)
-	mu     sync.Mutex
-	last   *built
-	builds atomic.Int64 // renderings started, for the tests
+	mu          sync.Mutex
+	last        *built
+	builds      atomic.Int64 // renderings started, for the tests
 }
 
 // get returns the rendering of snap, starting it unless it is the one
