@@ -42,12 +42,13 @@ type built struct {
 type perSnapshot struct {
 	ctype  string
 	render func(*theming.Snapshot) ([]byte, error)
+	mu     sync.Mutex
+	last   *built
+	builds atomic.Int64 // renderings started, for the tests
+
 	// renderFiles, if set instead of render, renders several documents,
 	// served by name from built.files.
 	renderFiles func(*theming.Snapshot) (map[string]*httpadapter.Precompressed, error)
-	mu          sync.Mutex
-	last        *built
-	builds      atomic.Int64 // renderings started, for the tests
 }
 
 // get returns the rendering of snap, starting it unless it is the one
