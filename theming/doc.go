@@ -51,7 +51,8 @@
 //	resolve.go      the fallback resolver, Derive
 //	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version
 //	media.go        the one media-base rule; the served theme records
-//	stylesheet.go   a theme's CSS; contrastsheet.go its high-contrast and forced-colors blocks
+//	stylesheet.go   a theme's CSS; contrastsheet.go its high-contrast and forced-colors blocks;
+//	                stylesheet_property.go its @property registrations
 //	audit.go        the contrast audit; suggest.go its suggested fixes
 //	fix.go          FixTheme, FieldRange, HighContrast: the solver over theme fields
 //	generate.go     Generate: a theme from one brand color
@@ -60,6 +61,7 @@
 //
 //	theming/tenant      a Source that builds one snapshot per tenant on demand
 //	theming/htmlreport  the audit as a self-contained HTML page
+//	theming/dtcg        the data as DTCG 2025.10 design tokens, out and back in
 //
 // # Validation
 //
