@@ -57,6 +57,7 @@ func (p *Problem) Unwrap() error { return p.Err }
 // ImportError lists every problem that stopped an import.
 type ImportError struct {
 	Problems []*Problem
+	Dropped  int // problems past [MaxProblems], not listed
 }
 
 // Error lists the problems, one per line.
@@ -64,6 +65,9 @@ func (e *ImportError) Error() string {
 	lines := make([]string, len(e.Problems))
 	for i, p := range e.Problems {
 		lines[i] = p.Error()
+	}
+	if e.Dropped > 0 {
+		lines = append(lines, "and "+strconv.Itoa(e.Dropped)+" more problem(s)")
 	}
 	return "dtcg: import failed:\n" + strings.Join(lines, "\n")
 }

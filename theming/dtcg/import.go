@@ -68,11 +68,12 @@ type tree struct {
 }
 
 type importer struct {
-	fsys  fs.FS
-	docs  map[string]*doc
-	probs []*Problem
-	warns []*Problem
-	seen  map[string]bool // problems already reported, by place and message
+	fsys    fs.FS
+	docs    map[string]*doc
+	probs   []*Problem
+	warns   []*Problem
+	seen    map[string]bool // problems already reported, by place and message
+	dropped int             // problems past MaxProblems
 }
 
 // Import reads a DTCG export from fsys: either a resolver document (one
@@ -104,7 +105,7 @@ func Import(fsys fs.FS, names ...string) (*Imported, error) {
 		out = im.build(contexts)
 	}
 	if len(im.probs) > 0 {
-		return nil, &ImportError{Problems: im.probs}
+		return nil, &ImportError{Problems: im.probs, Dropped: im.dropped}
 	}
 	if out == nil {
 		return nil, &ImportError{Problems: []*Problem{{File: names[0], Msg: "no themes to import", Err: ErrNotCatalog}}}
@@ -131,6 +132,10 @@ func (im *importer) problem(d *doc, ptr string, off int, sentinel error, format 
 	}
 	key := p.Error()
 	if im.seen[key] {
+		return
+	}
+	if len(im.probs)+len(im.warns) >= MaxProblems {
+		im.dropped++
 		return
 	}
 	im.seen[key] = true
@@ -211,7 +216,11 @@ func (im *importer) resolverContexts(name string) []themeContext {
 	}
 	dir := path.Dir(name)
 	sets, mods := root.get("sets"), root.get("modifiers")
-	// expand lists the sources of a list of source entries.
+	// expand lists the sources of a list of source entries, following
+	// references to sets; a set on the path of references is a cycle, and
+	// more than maxSources sources in all is refused.
+	expanding := map[string]bool{}
+	total := 0
 	var expand func(list *node, ptr string, inModifier bool, depth int) []source
 	expand = func(list *node, ptr string, inModifier bool, depth int) []source {
 		if list == nil || list.kind != kArray {
@@ -225,6 +234,10 @@ func (im *importer) resolverContexts(name string) []themeContext {
 		var out []source
 		for i, e := range list.vals {
 			ep := ptr + "/" + strconv.Itoa(i)
+			if total++; total > maxSources {
+				im.problem(r, ep, e.off, ErrResolver, "more than %d token sources", maxSources)
+				return out
+			}
 			refN := e.get("$ref")
 			if refN == nil {
 				if e.kind != kObject {
@@ -246,11 +259,17 @@ func (im *importer) resolverContexts(name string) []themeContext {
 				im.problem(r, ep+"/$ref", refN.off, ErrResolver, "nothing may reference the resolution order (%s)", ref)
 			case strings.HasPrefix(ref, "#/sets/"):
 				s := sets.get(strings.TrimPrefix(ref, "#/sets/"))
-				if s == nil || depth > 8 {
+				switch {
+				case s == nil:
 					im.problem(r, ep+"/$ref", refN.off, ErrResolver, "%s names no set", ref)
 					continue
+				case expanding[ref]:
+					im.problem(r, ep+"/$ref", refN.off, ErrResolver, "circular reference: %s includes itself", ref)
+					continue
 				}
+				expanding[ref] = true
 				out = append(out, expand(s.get("sources"), ref[1:]+"/sources", inModifier, depth+1)...)
+				expanding[ref] = false
 			case strings.HasPrefix(ref, "#"), strings.Contains(ref, "#"), strings.Contains(ref, "://"):
 				im.problem(r, ep+"/$ref", refN.off, ErrNotCatalog, "unsupported reference %q: only whole files relative to the resolver and #/sets/ are read", ref)
 			default:
@@ -312,7 +331,9 @@ func (im *importer) resolverContexts(name string) []themeContext {
 		}
 		switch kindName {
 		case "set":
+			expanding["#"+objPtr] = true
 			entries = append(entries, entry{sources: expand(obj.get("sources"), objPtr+"/sources", false, 0)})
+			expanding["#"+objPtr] = false
 		case "modifier":
 			ctx := obj.get("contexts")
 			if ctx == nil || ctx.kind != kObject || len(ctx.keys) == 0 {
@@ -391,6 +412,15 @@ func (im *importer) resolverContexts(name string) []themeContext {
 	}
 	return out
 }
+
+// MaxProblems bounds the problems and warnings an import lists; the rest
+// are counted in [ImportError].Dropped.
+const MaxProblems = 100
+
+// maxSources bounds the token sources one resolver may list, references
+// to sets followed: sets that include others many times over cannot make
+// the import's work grow without bound.
+const maxSources = 10_000
 
 // pointerKey escapes a key for a JSON pointer.
 func pointerKey(key string) string { return pointer("", key)[1:] }

@@ -2,6 +2,8 @@ package dtcg_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -209,4 +211,42 @@ func TestMalformedJSONIsAProblemWithItsPlace(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	require.ErrorIs(t, err, dtcg.ErrSyntax)
 	assert.Equal(t, "light.json:2:13: expected a string key", ie.Problems[0].Error())
+}
+
+func TestSetsThatIncludeThemselvesOrMultiplyAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name, resolver, msg string
+	}{
+		{"a set that includes itself is a cycle", `{"version": "2025.10",
+ "sets": {"a": {"sources": [{"$ref": "#/sets/b"}]}, "b": {"sources": [{"$ref": "#/sets/a"}]}},
+ "resolutionOrder": [{"$ref": "#/sets/a"}]}`, "circular reference: #/sets/a includes itself"},
+		{"sets that multiply their sources are bounded", `{"version": "2025.10",
+ "sets": {"a": {"sources": [{"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}, {"$ref": "#/sets/b"}]},
+          "b": {"sources": [{"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}, {"$ref": "#/sets/c"}]},
+          "c": {"sources": [{"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}, {"$ref": "#/sets/d"}]},
+          "d": {"sources": [{"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}, {"$ref": "#/sets/e"}]},
+          "e": {"sources": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}},
+ "resolutionOrder": [{"$ref": "#/sets/a"}]}`, "more than 10000 token sources"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := dtcg.Import(fstest.MapFS{"r.json": {Data: []byte(tc.resolver)}}, "r.json")
+			require.ErrorIs(t, err, dtcg.ErrResolver)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
+
+func TestProblemsPastTheLimitAreCounted(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"color": {"$type": "color"`)
+	for i := range dtcg.MaxProblems + 20 {
+		fmt.Fprintf(&b, `, "c%d": {"$value": "{color.none}"}`, i)
+	}
+	b.WriteString("}}")
+	_, err := importPlain(b.String())
+	var ie *dtcg.ImportError
+	require.ErrorAs(t, err, &ie)
+	assert.Len(t, ie.Problems, dtcg.MaxProblems)
+	assert.Equal(t, 20, ie.Dropped)
+	assert.Contains(t, ie.Error(), "and 20 more problem(s)")
 }

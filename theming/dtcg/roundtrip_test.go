@@ -189,3 +189,47 @@ func TestAVariantReplacesTheHighContrastVariantInTheMoreContext(t *testing.T) {
 	tk = lookup([]map[string]any{doc}, "themekit.dark.normal.color.page")
 	assert.Equal(t, map[string]any{"colorSpace": "hsl", "components": []any{220.0, 15.0, 8.0}, "alpha": 1.0}, tk["$value"], "the theme's own")
 }
+
+// TestEachCSSVariableIsCarriedByOneTokenInEveryContext counts the
+// css_variable extensions of every file: only the catalog set, which
+// every context merges, carries them, each name once; hidden components'
+// tokens are flagged.
+func TestEachCSSVariableIsCarriedByOneTokenInEveryContext(t *testing.T) {
+	cat, themes := richCatalog()
+	files, err := dtcg.Export(cat, themes, dtcg.ExportOptions{})
+	require.NoError(t, err)
+	carried := map[string]int{}
+	hidden := map[string]bool{}
+	var walk func(file string, v any)
+	walk = func(file string, v any) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		if x, ok := m["dev.themekit"].(map[string]any); ok {
+			if cv, ok := x["css_variable"].(string); ok {
+				require.Equal(t, dtcg.CatalogFile, file, "%s carries %s", file, cv)
+				carried[cv]++
+				if x["hidden"] == true {
+					hidden[cv] = true
+				}
+			}
+		}
+		for _, c := range m {
+			walk(file, c)
+		}
+	}
+	for _, f := range files {
+		var doc any
+		require.NoError(t, json.Unmarshal(f.Data, &doc))
+		walk(f.Name, doc)
+	}
+	want := map[string]int{}
+	for _, c := range cat.Components {
+		for _, v := range c.Variables {
+			want[v.CSSVariable] = 1
+		}
+	}
+	assert.Equal(t, want, carried)
+	assert.Equal(t, map[string]bool{"--shadow-base": true, "--shadow-strong": true, "--shadow": true}, hidden)
+}
