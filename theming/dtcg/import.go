@@ -221,8 +221,8 @@ func (im *importer) resolverContexts(name string) []themeContext {
 	// more than maxSources sources in all is refused.
 	expanding := map[string]bool{}
 	total := 0
-	var expand func(list *node, ptr string, inModifier bool, depth int) []source
-	expand = func(list *node, ptr string, inModifier bool, depth int) []source {
+	var expand func(list *node, ptr string) []source
+	expand = func(list *node, ptr string) []source {
 		if list == nil || list.kind != kArray {
 			off := root.off
 			if list != nil {
@@ -268,7 +268,7 @@ func (im *importer) resolverContexts(name string) []themeContext {
 					continue
 				}
 				expanding[ref] = true
-				out = append(out, expand(s.get("sources"), ref[1:]+"/sources", inModifier, depth+1)...)
+				out = append(out, expand(s.get("sources"), ref[1:]+"/sources")...)
 				expanding[ref] = false
 			case strings.HasPrefix(ref, "#"), strings.Contains(ref, "#"), strings.Contains(ref, "://"):
 				im.problem(r, ep+"/$ref", refN.off, ErrNotCatalog, "unsupported reference %q: only whole files relative to the resolver and #/sets/ are read", ref)
@@ -332,7 +332,7 @@ func (im *importer) resolverContexts(name string) []themeContext {
 		switch kindName {
 		case "set":
 			expanding["#"+objPtr] = true
-			entries = append(entries, entry{sources: expand(obj.get("sources"), objPtr+"/sources", false, 0)})
+			entries = append(entries, entry{sources: expand(obj.get("sources"), objPtr+"/sources")})
 			expanding["#"+objPtr] = false
 		case "modifier":
 			ctx := obj.get("contexts")
@@ -342,7 +342,7 @@ func (im *importer) resolverContexts(name string) []themeContext {
 			}
 			e := entry{modName: objName, contexts: map[string][]source{}, ctxOrder: ctx.keys}
 			for k, key := range ctx.keys {
-				e.contexts[key] = expand(ctx.vals[k], objPtr+"/contexts/"+pointerKey(key), true, 0)
+				e.contexts[key] = expand(ctx.vals[k], objPtr+"/contexts/"+pointerKey(key))
 			}
 			if d := obj.get("default"); d != nil {
 				if _, ok := e.contexts[d.str]; d.kind != kString || !ok {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on what Import reads.
@@ -218,8 +219,18 @@ func (p *parser) str() (string, *syntaxErr) {
 	if j >= len(p.data) {
 		return "", p.fail("unterminated string")
 	}
+	raw := p.data[p.i+1 : j]
+	plain := utf8.Valid(raw)
+	for _, c := range raw {
+		if c < 0x20 || c == '\\' {
+			plain = false
+			break
+		}
+	}
 	var s string
-	if err := json.Unmarshal(p.data[p.i:j+1], &s); err != nil {
+	if plain { // the common case: no escapes, as written
+		s = string(raw)
+	} else if err := json.Unmarshal(p.data[p.i:j+1], &s); err != nil {
 		return "", p.fail("malformed string")
 	}
 	p.i = j + 1
