@@ -29,6 +29,14 @@ func npmDir(t *testing.T) string {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("skipping: no node in PATH (apt-get install npm; .ci/run installs it)")
 	}
+	// Terrazzo 2 runs on vite 8, which needs Node 20.19 or later (Style
+	// Dictionary 5 declares 22, and runs on 20.19 as these tests show).
+	out, err := exec.Command("node", "--version").Output()
+	require.NoError(t, err)
+	var major, minor int
+	if _, err := fmt.Sscanf(string(out), "v%d.%d", &major, &minor); err != nil || major < 20 || major == 20 && minor < 19 {
+		t.Skipf("skipping: node %s is older than the 20.19 Terrazzo needs", strings.TrimSpace(string(out)))
+	}
 	dir, err := filepath.Abs(filepath.Join("testdata", "npm"))
 	require.NoError(t, err)
 	for _, pkg := range []string{"@terrazzo/cli", "@terrazzo/plugin-css", "style-dictionary"} {
