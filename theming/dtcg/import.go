@@ -124,7 +124,9 @@ func Import(fsys fs.FS, names ...string) (*Imported, error) {
 // problem records a problem at node n (or the document) of d.
 func (im *importer) problem(d *doc, ptr string, off int, sentinel error, format string, args ...any) {
 	p := &Problem{Pointer: ptr, Msg: fmt.Sprintf(format, args...), Err: sentinel}
-	if d != nil {
+	if d != nil && d.data == nil {
+		p.File = d.name
+	} else if d != nil {
 		p.File = d.name
 		pos := strictjson.Pos{Offset: off}
 		strictjson.Place(d.data, []*strictjson.Pos{&pos})
@@ -153,6 +155,7 @@ func (im *importer) read(name string, from *doc, ptr string) *doc {
 	}
 	f, err := im.fsys.Open(name)
 	var data []byte
+	off := 0
 	if err == nil {
 		data, err = io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 		f.Close()
@@ -161,10 +164,12 @@ func (im *importer) read(name string, from *doc, ptr string) *doc {
 		}
 	}
 	if err != nil {
-		im.problem(from, ptr, 0, ErrRead, "cannot read %s: %v", name, err)
-		if from == nil {
-			im.probs[len(im.probs)-1].File = name
+		if from == nil { // a file named by the caller: the problem is the file's
+			from, ptr = &doc{name: name}, ""
+		} else if n := from.root.find(ptr); n != nil {
+			off = n.off
 		}
+		im.problem(from, ptr, off, ErrRead, "cannot read %s: %v", name, err)
 		return nil
 	}
 	d := &doc{name: name, data: data}

@@ -250,3 +250,15 @@ func TestProblemsPastTheLimitAreCounted(t *testing.T) {
 	assert.Equal(t, 20, ie.Dropped)
 	assert.Contains(t, ie.Error(), "and 20 more problem(s)")
 }
+
+func TestAMissingFileIsAProblemOfItsOwn(t *testing.T) {
+	_, err := dtcg.Import(fstest.MapFS{}, "light.json", "dark.json")
+	var ie *dtcg.ImportError
+	require.ErrorAs(t, err, &ie)
+	require.Len(t, ie.Problems, 2)
+	for i, name := range []string{"light.json", "dark.json"} {
+		assert.ErrorIs(t, ie.Problems[i], dtcg.ErrRead)
+		assert.Equal(t, name, ie.Problems[i].File)
+		assert.Zero(t, ie.Problems[i].Line, "no place in a file that is not there")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -53,6 +54,36 @@ func (n *node) get(key string) *node {
 		}
 	}
 	return nil
+}
+
+// find returns the value at an RFC 6901 pointer under n, or nil.
+func (n *node) find(ptr string) *node {
+	for ptr != "" && n != nil {
+		if ptr[0] != '/' {
+			return nil
+		}
+		ptr = ptr[1:]
+		tok := ptr
+		if i := strings.IndexByte(ptr, '/'); i >= 0 {
+			tok, ptr = ptr[:i], ptr[i:]
+		} else {
+			ptr = ""
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n.kind {
+		case kObject:
+			n = n.get(tok)
+		case kArray:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n.vals) {
+				return nil
+			}
+			n = n.vals[i]
+		default:
+			return nil
+		}
+	}
+	return n
 }
 
 func (k kind) String() string {
