@@ -74,6 +74,9 @@ type importer struct {
 	warns   []*Problem
 	seen    map[string]bool // problems already reported, by place and message
 	dropped int             // problems past MaxProblems
+
+	work     int  // names walked by every merge so far
+	overWork bool // work went past maxWork
 }
 
 // Import reads a DTCG export from fsys: either a resolver document (one
@@ -386,6 +389,10 @@ func (im *importer) resolverContexts(name string) []themeContext {
 	if themeMod != nil {
 		themeNames = themeMod.ctxOrder
 	}
+	if len(themeNames) > theming.MaxThemes {
+		im.problem(r, "/modifiers/theme/contexts", root.off, ErrNotCatalog, "more than %d themes", theming.MaxThemes)
+		return nil
+	}
 	var out []themeContext
 	for _, tn := range themeNames {
 		tc := themeContext{name: tn}
@@ -427,6 +434,13 @@ const MaxProblems = 100
 // the import's work grow without bound.
 const maxSources = 10_000
 
+// maxWork bounds the names all the merges of an import walk (each theme
+// merges its sources once per scheme): files referenced many times over
+// cannot make the work grow without bound. The default data takes 8,560
+// (4 themes); an export of some 3,900 themes of that catalog would reach
+// it.
+const maxWork = 1 << 23
+
 // pointerKey escapes a key for a JSON pointer.
 func pointerKey(key string) string { return pointer("", key)[1:] }
 
@@ -455,6 +469,13 @@ func (im *importer) merge(srcs []source) *tree {
 // walk adds the tokens of group g (at pointer ptr, name prefix, with
 // inherited type typ) to t.
 func (im *importer) walk(t *tree, d *doc, g *node, ptr, prefix, typ string) {
+	if im.work += len(g.keys); im.work > maxWork {
+		if !im.overWork {
+			im.overWork = true
+			im.problem(d, ptr, g.off, ErrNotCatalog, "the resolutions hold more than %d names in all", maxWork)
+		}
+		return
+	}
 	if ty := g.get("$type"); ty != nil && ty.kind == kString {
 		typ = ty.str
 	}

@@ -262,3 +262,19 @@ func TestAMissingFileIsAProblemOfItsOwn(t *testing.T) {
 		assert.Zero(t, ie.Problems[i].Line, "no place in a file that is not there")
 	}
 }
+
+func TestFilesReferencedManyTimesOverAreBounded(t *testing.T) {
+	var big strings.Builder
+	big.WriteString(`{"color": {"$type": "color"`)
+	for i := range 2000 {
+		fmt.Fprintf(&big, `, "c%d": {"$value": {"colorSpace": "hsl", "components": [0, 0, 0]}}`, i)
+	}
+	big.WriteString("}}")
+	refs := strings.Repeat(`{"$ref": "big.json"}, `, 5000)
+	resolver := `{"version": "2025.10", "sets": {"b": {"sources": [` + refs + `{"$ref": "big.json"}]}},
+ "modifiers": {"scheme": {"contexts": {"light": [], "dark": []}}},
+ "resolutionOrder": [{"$ref": "#/sets/b"}, {"$ref": "#/modifiers/scheme"}]}`
+	_, err := dtcg.Import(fstest.MapFS{"r.json": {Data: []byte(resolver)}, "big.json": {Data: []byte(big.String())}}, "r.json")
+	require.ErrorIs(t, err, dtcg.ErrNotCatalog)
+	assert.Contains(t, err.Error(), "names in all")
+}
