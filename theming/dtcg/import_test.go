@@ -278,3 +278,22 @@ func TestFilesReferencedManyTimesOverAreBounded(t *testing.T) {
 	require.ErrorIs(t, err, dtcg.ErrNotCatalog)
 	assert.Contains(t, err.Error(), "names in all")
 }
+
+func TestDuplicateKeysAreFoundInLargeObjectsToo(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"color": {"$type": "color"`)
+	for i := range 40 {
+		fmt.Fprintf(&b, `, "c%d": {"$value": "{color.c0}"}`, i)
+	}
+	b.WriteString(`, "c3": {"$value": "{color.c0}"}, "c39": {"$value": "{color.c0}"}}}`)
+	_, err := importPlain(b.String())
+	var ie *dtcg.ImportError
+	require.ErrorAs(t, err, &ie)
+	var dups []string
+	for _, p := range ie.Problems {
+		if errors.Is(p, dtcg.ErrSyntax) {
+			dups = append(dups, p.Msg)
+		}
+	}
+	assert.Equal(t, []string{`duplicate key "c3"`, `duplicate key "c39"`}, dups)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -137,6 +138,7 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 	switch c := p.data[p.i]; {
 	case c == '{':
 		n.kind = kObject
+		var seen map[string]bool
 		p.i++
 		p.space()
 		if p.i < len(p.data) && p.data[p.i] == '}' {
@@ -153,11 +155,21 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 			if err != nil {
 				return nil, err
 			}
-			for _, old := range n.keys {
-				if old == k {
-					p.dups = append(p.dups, ko)
-					p.dupK = append(p.dupK, k)
+			if seen == nil && len(n.keys) >= 16 { // past a few keys, a set
+				seen = make(map[string]bool, 2*len(n.keys))
+				for _, old := range n.keys {
+					seen[old] = true
 				}
+			}
+			dup := seen[k]
+			if seen == nil {
+				dup = slices.Contains(n.keys, k)
+			} else {
+				seen[k] = true
+			}
+			if dup {
+				p.dups = append(p.dups, ko)
+				p.dupK = append(p.dupK, k)
 			}
 			p.space()
 			if p.i >= len(p.data) || p.data[p.i] != ':' {
