@@ -214,9 +214,9 @@ func ExampleStylesheet() {
 	// Output:
 	// 200 OK text/css; charset=utf-8
 	// /* theme 1: Harbor */
-	// :root,
-	// [data-color-scheme="light"] {
-	//   color-scheme: light;
+	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(220, 20%, 97%); }
+	// @property --page-background-alt { syntax: '<color>'; inherits: true; initial-value: hsl(220, 20%, 95%); }
+	// @property --surface { syntax: '<color>'; inherits: true; initial-value: hsl(0, 0%, 100%); }
 }
 
 func must[T any](v T, err error) T {

@@ -19,6 +19,12 @@ import (
 // config it is per user: opts.UserCacheControl and opts.UserVary apply.
 // Errors are answered as the JSON endpoints answer them. It panics if
 // opts is misconfigured.
+//
+// The sheet is [theming.ResolvedTheme.Stylesheet]: after the light and
+// dark blocks it carries the theme's high-contrast variant (WCAG 2 AAA)
+// under @media (prefers-contrast: more) and :root[data-contrast="more"],
+// and the variables mapped to CSS system colors under
+// @media (forced-colors: active); all of it is rendered once per snapshot.
 func Stylesheet(opts Options) http.Handler {
 	c := newConfig(opts)
 	h := &stylesheet{c: c}

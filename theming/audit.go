@@ -24,12 +24,25 @@ import (
 // foreground as text on the background, always measured; APCARequired and
 // APCAPass are set only when the policy checks APCA. Pass is the whole
 // verdict: WCAGPass, and APCAPass when the policy checks APCA.
+//
+// Field, Origin, TargetField and TargetOrigin say where each side's color
+// came from, as the resolver recorded it while it resolved the theme: the
+// theme field ("colors.<id>.<scheme>", see [FieldName]) whose override
+// decided the color, directly or through a fallback chain that passes the
+// overridden component, or "" when no override was involved; and the id
+// of the component whose override or fallback literal gave the color. A
+// variable target has the field and origin of its component; a literal
+// hsl target has neither.
 type Finding struct {
 	Theme        int            `json:"theme"`
 	ThemeName    string         `json:"theme_name"`
 	Scheme       Scheme         `json:"scheme"`
 	Component    string         `json:"component"`
 	Target       ContrastTarget `json:"target"`
+	Field        string         `json:"field"`         // the theme field that decided the foreground, or ""
+	Origin       string         `json:"origin"`        // the component whose literal gave the foreground
+	TargetField  string         `json:"target_field"`  // the theme field that decided the background, or ""
+	TargetOrigin string         `json:"target_origin"` // the component whose literal gave the background; "" for an hsl target
 	Foreground   colorref.Color `json:"foreground"`
 	Background   colorref.Color `json:"background"`
 	Backdrop     colorref.Color `json:"backdrop"`
@@ -46,6 +59,12 @@ type Finding struct {
 	// Suggest and Suggestions search and re-check fixes under it. It is
 	// not encoded: a report's JSON carries it once.
 	Policy contrast.Policy `json:"-"`
+
+	// src is the resolved theme the finding was audited in and rule the
+	// index of its rule in the catalog: what Suggest needs to re-audit the
+	// theme with an edit applied. Nil in a Finding built by hand.
+	src  *ResolvedTheme
+	rule int
 }
 
 // Report is a contrast audit: every contrast rule of every visible
@@ -185,13 +204,18 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 			colors := rt.res.colors[k]
 			backdrop := colors[c.pageBG]
 			clear(first)
-			for _, ru := range c.rules {
+			for ri, ru := range c.rules {
 				r.Findings = append(r.Findings, Finding{
 					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
 					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop, Policy: p,
+					src: rt, rule: ri,
 				})
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
+				f.Field, f.Origin = c.sourceNames(rt.res.srcs[k], ru.comp, sc)
+				if tc := c.targetComp(ru); tc >= 0 {
+					f.TargetField, f.TargetOrigin = c.sourceNames(rt.res.srcs[k], tc, sc)
+				}
 				key := pairKey{f.Foreground, f.Background, ru.target.ContrastType}
 				if m, ok := first[key]; ok {
 					f.copyMeasures(&r.Findings[m])
@@ -247,4 +271,29 @@ func (r *ResolvedTheme) target(k int, ru rule) colorref.Color {
 		return r.value(k, ru.index)
 	}
 	return ru.color
+}
+
+// targetComp returns the component whose color a rule's target is (the
+// component itself, or a variable's component), or -1 for an hsl target.
+func (c *CompiledCatalog) targetComp(ru rule) int {
+	switch ru.kind {
+	case targetComp:
+		return ru.index
+	case targetVar:
+		return c.vars[ru.index].comp
+	}
+	return -1
+}
+
+// sourceNames returns the theme field and origin component of component
+// i's color in scheme sc, as the resolver recorded them in srcs.
+func (c *CompiledCatalog) sourceNames(srcs []source, i int, sc Scheme) (field, origin string) {
+	s := srcs[i]
+	if s.field >= 0 {
+		field = c.fields[schemeIndex(sc)][s.field]
+	}
+	if s.origin >= 0 {
+		origin = c.cat.Components[s.origin].ID
+	}
+	return field, origin
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/themekit/themekit/colorref"
@@ -40,6 +41,10 @@ type CompiledCatalog struct {
 	rules     []rule         // the visible components' contrast rules, in catalog order
 	base      resolution     // the colors of a theme that overrides nothing
 	defsJSON  []byte         // the served catalog
+	fields    [2][]string    // per scheme, per component: its theme field's name (FieldName)
+
+	rolesOnce sync.Once
+	roles     []string // per visible variable, its CSS system color under forced colors
 
 	digestOnce sync.Once
 	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
@@ -72,6 +77,7 @@ const (
 type ref struct {
 	comp  int
 	color colorref.Color
+	over  bool // a theme's override, not the catalog's fallback
 }
 
 const (
@@ -225,7 +231,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 		}
 		c.fallback[k] = refs
 		var cycles [][]int
-		c.base.colors[k], cycles = resolve(refs)
+		c.base.colors[k], c.base.srcs[k], cycles = resolve(refs)
 		for _, cyc := range cycles {
 			first := slices.Min(cyc)
 			sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
@@ -442,6 +448,7 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
+	c.fieldNames()
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
 		defs[n] = c.cat.Components[i]
@@ -500,4 +507,41 @@ func (c *CompiledCatalog) Component(id string) (Component, bool) {
 		return Component{}, false
 	}
 	return c.cat.Components[i].clone(), true
+}
+
+// Catalog returns the catalog c was compiled from, hidden components
+// included: a deep copy, the caller's to modify. The zero
+// CompiledCatalog returns the zero Catalog. An exporter (theming/dtcg)
+// writes a snapshot's whole data from it and [Snapshot.Themes].
+func (c *CompiledCatalog) Catalog() Catalog {
+	if !c.ok() {
+		return Catalog{}
+	}
+	return cloneCatalog(c.cat)
+}
+
+// fieldNames names every component's theme field in both schemes (what
+// FieldName returns), as substrings of one string: two allocations
+// whatever the catalog's size.
+func (c *CompiledCatalog) fieldNames() {
+	var b strings.Builder
+	for _, comp := range c.cat.Components {
+		for _, sc := range Schemes() {
+			b.WriteString("colors.")
+			b.WriteString(comp.ID)
+			b.WriteByte('.')
+			b.WriteString(string(sc))
+		}
+	}
+	all, at := b.String(), 0
+	for k := range c.fields {
+		c.fields[k] = make([]string, len(c.cat.Components))
+	}
+	for i, comp := range c.cat.Components {
+		for k, sc := range Schemes() {
+			n := len("colors.") + len(comp.ID) + 1 + len(sc)
+			c.fields[k][i] = all[at : at+n]
+			at += n
+		}
+	}
 }

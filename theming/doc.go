@@ -51,8 +51,11 @@
 //	resolve.go      the fallback resolver, Derive
 //	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version
 //	media.go        the one media-base rule; the served theme records
-//	stylesheet.go   a theme's CSS
+//	stylesheet.go   a theme's CSS; contrastsheet.go its high-contrast and forced-colors blocks;
+//	                stylesheet_property.go its @property registrations
 //	audit.go        the contrast audit; suggest.go its suggested fixes
+//	fix.go          FixTheme, FieldRange, HighContrast: the solver over theme fields
+//	generate.go     Generate: a theme from one brand color
 //	errors.go       Problem, ValidationError, the sentinels
 //	source.go       Source, SourceFunc; store.go Store
 //
@@ -60,6 +63,7 @@
 //	theming/htmlreport  the audit as a self-contained HTML page
 //	theming/validation  validator/v10 tags that give CheckTheme's answers
 //	theming/pgsource    the PostgreSQL tenant source (pgx, LISTEN/NOTIFY)
+//	theming/dtcg        the data as DTCG 2025.10 design tokens, out and back in
 //
 // # Validation
 //
@@ -190,6 +194,24 @@
 //     [Snapshot.Components], [Snapshot.Component], [ResolvedTheme.Theme]
 //     and the encoded bodies are copies; modifying them changes nothing
 //     served.
+//   - A [Finding] names the theme field ("colors.<id>.<scheme>") that
+//     decided each side's color and the component whose literal gave it,
+//     as the resolver recorded them while it resolved: of several
+//     overrides on a chain, the one nearest the literal decides.
+//   - [CompiledCatalog.FixTheme] moves only the lightness of color
+//     overrides (hue, saturation and alpha kept, at the hundredths a color
+//     prints) and never the page background: moving it would move every
+//     rule at once. It judges each move on the theme as it resolves with
+//     the move applied, so a background derived from the moved field moves
+//     with it. Lightness is searched on a grid of 0.25 points refined by
+//     bisection to 0.01, so a window of passing lightness narrower than the
+//     grid step can be missed (the result is audited before it is
+//     returned, so what is returned holds).
+//   - The stylesheet serves each theme's high-contrast variant (AAA under
+//     [contrast.Both], worked out once per resolved theme) under
+//     prefers-contrast: more and data-contrast="more", and maps the
+//     variables to CSS system colors under forced-colors: active by the
+//     roles [CompiledCatalog.ForcedColor] documents.
 //   - A [Scheme] other than [Light] and [Dark] has no colors:
 //     [ResolvedTheme.Color] and [ResolvedTheme.Variable] answer false.
 package theming

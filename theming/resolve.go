@@ -19,7 +19,12 @@ import (
 // indices in chain order) and resolves to the zero Color. Time and memory
 // are linear in len(refs); the walk is a loop, so a chain of any length
 // cannot overflow the stack.
-func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
+//
+// It records, as it assigns each path its color, where the color came
+// from (srcs[i], see source): the component whose color ref ended the
+// chain, and the override nearest that end, so that a finding can name
+// the theme field that decided a color without a second walk.
+func resolve(refs []ref) (colors []colorref.Color, srcs []source, cycles [][]int) {
 	const (
 		unvisited = iota
 		inProgress
@@ -27,6 +32,7 @@ func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
 	)
 	n := len(refs)
 	colors = make([]colorref.Color, n)
+	srcs = make([]source, n)
 	state := make([]uint8, n)
 	pos := make([]int32, n) // position of an in-progress component on the path
 	var path []int
@@ -36,9 +42,10 @@ func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
 		}
 		path = path[:0]
 		var c colorref.Color
+		from := source{origin: -1, field: -1}
 		for cur := i; ; {
 			if state[cur] == done {
-				c = colors[cur]
+				c, from = colors[cur], srcs[cur]
 				break
 			}
 			if state[cur] == inProgress {
@@ -51,16 +58,34 @@ func resolve(refs []ref) (colors []colorref.Color, cycles [][]int) {
 			r := refs[cur]
 			if r.comp < 0 {
 				c = r.color // the zero Color for refNone
+				if r.comp == refColor {
+					from.origin = int32(cur)
+				}
 				break
 			}
 			cur = r.comp
 		}
-		for _, p := range path {
-			colors[p] = c
+		for n := len(path) - 1; n >= 0; n-- {
+			p := path[n]
+			if from.field < 0 && refs[p].over && from.origin >= 0 {
+				from.field = int32(p)
+			}
+			colors[p], srcs[p] = c, from
 			state[p] = done
 		}
 	}
-	return colors, cycles
+	return colors, srcs, cycles
+}
+
+// source is where a component's resolved color came from, in one scheme:
+// origin is the component whose override or fallback was the color
+// literal that ended its chain, and field the component whose theme
+// override decided the color (the origin itself, or the overridden
+// component nearest the origin on the chain that passes it), -1 when no
+// override was involved. Both are -1 for a component that resolves to
+// nothing (a cycle or an unusable value).
+type source struct {
+	origin, field int32
 }
 
 // Derive returns the value of variable v for a component whose resolved

@@ -37,6 +37,7 @@ type Snapshot struct {
 // stylesheet is rendered once per snapshot by its caller).
 type resolution struct {
 	colors  [2][]colorref.Color // per scheme, per component index
+	srcs    [2][]source         // per scheme, per component index: where each color came from
 	palette []string
 }
 
@@ -48,6 +49,9 @@ type ResolvedTheme struct {
 	theme Theme
 	res   resolution
 	sheet lazySheet // Stylesheet, rendered on first use
+
+	hcOnce sync.Once
+	hc     *ResolvedTheme // the high-contrast variant, worked out on first use
 }
 
 // Snapshot validates themes against the catalog and returns the resolved

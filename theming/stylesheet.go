@@ -6,7 +6,9 @@ import (
 )
 
 // Stylesheet returns the theme as CSS custom properties: every visible
-// component's CSS variables with their derived values, in catalog order.
+// component's CSS variables with their derived values, in catalog order,
+// each first registered with @property as a <color> whose initial value
+// is its light one.
 //
 //	:root, [data-color-scheme="light"] { color-scheme: light; --x: …; }
 //	@media (prefers-color-scheme: dark) {
@@ -17,6 +19,12 @@ import (
 // The light scheme applies by default; the dark scheme follows the
 // reader's system preference, and the data-color-scheme attribute forces
 // either scheme on the root element or on any subtree.
+//
+// The sheet ends with the theme's high-contrast variant
+// ([ResolvedTheme.HighContrast]) in both schemes, under
+// @media (prefers-contrast: more) and under :root[data-contrast="more"],
+// and a @media (forced-colors: active) block that maps each variable to a
+// CSS system color by its role (see [CompiledCatalog.ForcedColor]).
 //
 // The sheet is rendered once per resolved theme, on the first call, and
 // kept: later calls cost no allocation, so a host can inline it into each
@@ -37,14 +45,15 @@ type lazySheet struct {
 
 // renderStylesheet renders [ResolvedTheme.Stylesheet].
 func (r *ResolvedTheme) renderStylesheet() []byte {
-	b := r.appendHeader(nil)
+	b := r.appendProperties(r.appendHeader(nil))
 	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
 	b = r.appendBlock(b, Light, "  ")
 	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
 	b = r.appendBlock(b, Dark, "    ")
 	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
 	b = r.appendBlock(b, Dark, "  ")
-	return append(b, "}\n"...)
+	b = append(b, "}\n"...)
+	return r.appendContrastBlocks(b)
 }
 
 // StylesheetLightDark returns the same custom properties in one block with
@@ -59,7 +68,7 @@ func (r *ResolvedTheme) renderStylesheet() []byte {
 // Stylesheet, which every browser since 2019 reads, stays the form the
 // HTTP layer serves. It is rendered on each call.
 func (r *ResolvedTheme) StylesheetLightDark() []byte {
-	b := r.appendHeader(nil)
+	b := r.appendProperties(r.appendHeader(nil))
 	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
 	for n, vd := range r.vars() {
 		b = append(b, "  "...)

@@ -33,10 +33,21 @@ func TestStylesheet(t *testing.T) {
   --text: hsl(0, 0%, 95%);
   --scrim: hsla(0, 0%, 0%, 0.5);
 `
-	want := "/* theme 2: Plain */\n:root,\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n" + light +
+	const properties = `@property --page { syntax: '<color>'; inherits: true; initial-value: hsl(0, 0%, 100%); }
+@property --primary { syntax: '<color>'; inherits: true; initial-value: hsl(210, 50%, 40%); }
+@property --primary-hover { syntax: '<color>'; inherits: true; initial-value: hsl(210, 50%, 30%); }
+@property --button { syntax: '<color>'; inherits: true; initial-value: hsl(210, 50%, 40%); }
+@property --button-soft { syntax: '<color>'; inherits: true; initial-value: hsla(210, 50%, 90%, 0.5); }
+@property --button-focus { syntax: '<color>'; inherits: true; initial-value: hsla(210, 50%, 40%, 0.4); }
+@property --text { syntax: '<color>'; inherits: true; initial-value: hsl(0, 0%, 10%); }
+@property --scrim { syntax: '<color>'; inherits: true; initial-value: hsla(0, 0%, 0%, 0.5); }
+`
+	want := "/* theme 2: Plain */\n" + properties + ":root,\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n" + light +
 		"}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n    color-scheme: dark;\n" +
 		indent(dark) + "  }\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n" + dark + "}\n"
-	assert.Equal(t, want, string(rt.Stylesheet()))
+	normal, _, found := strings.Cut(string(rt.Stylesheet()), "@media (prefers-contrast: more)")
+	assert.True(t, found, "the high-contrast variant follows (see contrastsheet_test.go)")
+	assert.Equal(t, want, normal)
 	assert.NotContains(t, string(rt.Stylesheet()), "--old", "hidden components' variables are not in the sheet")
 }
 
@@ -48,6 +59,7 @@ func indent(lines string) string {
 func TestStylesheetLightDark(t *testing.T) {
 	rt, _ := loadBase(t).Theme(1)
 	css := string(rt.StylesheetLightDark())
+	assert.Contains(t, css, "@property --page { syntax: '<color>'; inherits: true; initial-value: hsl(0, 0%, 100%); }\n")
 	assert.Contains(t, css, ":root {\n  color-scheme: light dark;\n  --page: light-dark(hsl(0, 0%, 100%), hsl(0, 0%, 10%));\n  --primary: light-dark(hsl(120, 40%, 30%), hsl(210, 50%, 70%));\n")
 	assert.Contains(t, css, "[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -25,8 +26,7 @@ func TestFindingSuggest(t *testing.T) {
 		target string
 		want   string
 	}{
-		{"light text on a translucent light target over a dark page turns dark", "--button-soft", "hsl(0, 0%, 8.61%)"},
-		{"light text failing the non-text rule on white darkens to 3:1", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.23%)"},
+		{"light text failing the non-text rule on white darkens to 3:1, and stays readable on the dark page", "hsl(0, 0%, 100%)", "hsl(0, 0%, 58.23%)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -36,11 +36,38 @@ func TestFindingSuggest(t *testing.T) {
 				got, ok := f.Suggest()
 				require.True(t, ok, "Suggest() for text on %s under theme %d", tt.target, theme)
 				assert.Equal(t, tt.want, got.Foreground.String(), "Suggest() for text on %s under theme %d", tt.target, theme)
+				assert.Equal(t, "colors.text.dark", got.Field, "the field to edit")
+				assert.True(t, got.Applies, "the edit was verified on the theme")
 				assert.GreaterOrEqual(t, got.Ratio, f.Required, "the suggestion %s passes", got.Foreground)
 				assert.Less(t, got.Ratio, f.Required+0.02, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
 				assert.NotZero(t, got.APCA, "the suggestion's APCA Lc is filled in")
 			}
 		})
+	}
+}
+
+// Light text on --button-soft (lightness 90 set by the catalog, half
+// opaque over the dark page) passes only when dark (8.61%, the pair fix
+// the python script found), and dark text fails on the dark page: no
+// field of the theme can fix it, so Suggest offers nothing and the pair
+// fix Suggestions lists says it does not apply.
+func TestFindingSuggestOffersNoEditThatBreaksAnotherRule(t *testing.T) {
+	rep := loadBase(t).Audit()
+	for _, theme := range []int{1, 2} {
+		f := findFinding(t, rep, theme, theming.Dark, "text", "--button-soft")
+		require.False(t, f.Pass)
+		_, ok := f.Suggest()
+		assert.False(t, ok, "no field edit under theme %d", theme)
+		var pair *theming.Suggestion
+		for _, s := range f.Suggestions() {
+			if s.Side == contrast.Foreground {
+				pair = &s
+			}
+		}
+		require.NotNil(t, pair, "the pair fix is still listed")
+		assert.Equal(t, "hsl(0, 0%, 8.61%)", pair.Foreground.String())
+		assert.Equal(t, "colors.text.dark", pair.Field)
+		assert.False(t, pair.Applies, "dark text would fail on the dark page")
 	}
 }
 

@@ -141,6 +141,7 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 				usable = false
 				continue
 			}
+			r.over = true
 			over[schemeIndex(s)] = append(over[schemeIndex(s)], override{comp: j, ref: r})
 		}
 	}
@@ -151,7 +152,7 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 	for _, s := range Schemes() {
 		k := schemeIndex(s)
 		if len(over[k]) == 0 {
-			res.colors[k] = c.base.colors[k]
+			res.colors[k], res.srcs[k] = c.base.colors[k], c.base.srcs[k]
 			continue
 		}
 		refs := slices.Clone(c.fallback[k])
@@ -159,7 +160,7 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 			refs[o.comp] = o.ref
 		}
 		var cycles [][]int
-		res.colors[k], cycles = resolve(refs)
+		res.colors[k], res.srcs[k], cycles = resolve(refs)
 		for _, cyc := range cycles {
 			sp.add("colors", c.cat.Components[slices.Min(cyc)].ID, s, ErrCycle,
 				fmt.Sprintf("fallback cycle in %s scheme under theme %d: %s", s, t.ID, cyclePath(&c.cat, cyc)))

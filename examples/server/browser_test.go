@@ -103,11 +103,10 @@ func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.
 	return ts
 }
 
-// What Chromium 156 returns for these unregistered custom properties is
-// their specified value as text, trimmed of surrounding whitespace: the
-// stylesheet's canonical "hsl(221, 72%, 45%)" and "hsla(221, 72%, 45%,
-// 0.12)" come back exactly as written (no conversion to rgb(), no
-// re-spacing), so the values are compared as strings, trimmed.
+// The stylesheet registers each variable with @property as a <color>, so
+// Chromium computes it: getPropertyValue returns rgb() or rgba() with
+// 8-bit channels, not the hsl() written. The values are compared as
+// colors: the computed channels against colorref's RGBA8 of the value.
 func TestTheServedStylesheetInABrowser(t *testing.T) {
 	browsertest.Chromium(t)
 	srv, err := newServer(config{Logger: discard()})
@@ -157,8 +156,12 @@ func TestTheServedStylesheetInABrowser(t *testing.T) {
 				want := maps.Collect(rt.Variables(sc.want))
 				require.Len(t, got.Values, len(want), "%s: the variables read", target)
 				for name, c := range want {
-					assert.Equal(t, c.String(), strings.TrimSpace(got.Values[name]),
-						"%s (dark system %v): getComputedStyle(root).getPropertyValue(%q), theme %d %s", target, sc.dark, name, th.theme, sc.want)
+					seen, err := browsertest.RGBA8(strings.TrimSpace(got.Values[name]))
+					r, g, b, a := c.RGBA8()
+					if assert.NoError(t, err, "%s: %s", target, name) {
+						assert.Equal(t, [4]uint8{r, g, b, a}, seen,
+							"%s (dark system %v): getComputedStyle(root).getPropertyValue(%q) = %q, theme %d %s %s", target, sc.dark, name, got.Values[name], th.theme, sc.want, c)
+					}
 				}
 			})
 		}
@@ -198,7 +201,7 @@ func TestTheContrastReportInABrowser(t *testing.T) {
 				assert.Contains(t, dom, "&lt;script&gt;alert(1)&lt;/script&gt; (theme 1)", "%s: the hostile theme name as text", url)
 				for _, f := range audit.Failures() {
 					if s, ok := f.Suggest(); ok {
-						assert.Contains(t, dom, "<code>"+s.Foreground.String()+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.Theme, f.Scheme)
+						assert.Contains(t, dom, "<code>"+s.To+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.Theme, f.Scheme)
 					}
 				}
 				assert.Contains(t, dom, "on <code>hsla(220, 10%, 50%, 0.3)</code> over <code>hsl(220, 20%, 97%)</code>",

@@ -8,7 +8,9 @@
 // user's theme as CSS at /theme.css, the visual contrast report of the
 // data at /theme/report (rendered once per data version, shared by
 // concurrent requests; over 10,000 findings a short page links the JSON
-// instead) and as JSON at /theme/report.json, the themes' images under
+// instead) and as JSON at /theme/report.json, the data as DTCG design
+// tokens at /tokens/themes.resolver.json and the token files beside it
+// (theming/dtcg, exported once per data version), the themes' images under
 // /media/, and a start page at /. Flags:
 //
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8000)

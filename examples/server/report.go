@@ -29,6 +29,7 @@ type built struct {
 	done   chan struct{} // closed when body, served and err are set
 	body   []byte
 	served *httpadapter.Precompressed
+	files  map[string]*httpadapter.Precompressed // by name, for a renderFiles perSnapshot
 	err    error
 }
 
@@ -44,6 +45,10 @@ type perSnapshot struct {
 	mu     sync.Mutex
 	last   *built
 	builds atomic.Int64 // renderings started, for the tests
+
+	// renderFiles, if set instead of render, renders several documents,
+	// served by name from built.files.
+	renderFiles func(*theming.Snapshot) (map[string]*httpadapter.Precompressed, error)
 }
 
 // get returns the rendering of snap, starting it unless it is the one
@@ -57,6 +62,10 @@ func (p *perSnapshot) get(ctx context.Context, snap *theming.Snapshot) (*built, 
 		p.builds.Add(1)
 		go func() {
 			defer close(b.done)
+			if p.renderFiles != nil {
+				b.files, b.err = p.renderFiles(snap)
+				return
+			}
 			if b.body, b.err = p.render(snap); b.err == nil {
 				b.served = httpadapter.NewPrecompressed(p.ctype, b.body)
 			}

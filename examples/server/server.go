@@ -114,6 +114,7 @@ func newServer(cfg config) (*server, error) {
 	report := newReportHandler(s.store, log)
 	mux.Handle("GET /theme/report", report.Page())
 	mux.Handle("GET /theme/report.json", report.JSON())
+	mux.Handle("GET /tokens/{file}", newTokensHandler(s.store, log)) // the DTCG export: themes.resolver.json and its token files
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	mux.Handle("GET /{$}", indexHandler(users)) // GET and HEAD; 405 with Allow to other methods
 	s.handler = mux

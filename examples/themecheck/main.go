@@ -41,6 +41,36 @@
 //	               "suggestions" of each failing finding that has some, or,
 //	               for unusable input, {"error": ..., "problems": [...]}
 //	-html FILE     also write the self-contained HTML contrast report to FILE
+//	-contrast more audit each theme's high-contrast variant (the one the
+//	               stylesheet serves under prefers-contrast: more) at WCAG 2
+//	               AAA under the method both, whatever -level and -method say
+//	-fix OUTDIR    move the lightness of theme fields until every rule passes
+//	               under the policy (theming.CompiledCatalog.FixTheme): write
+//	               OUTDIR/catalog.json (the input's bytes) and
+//	               OUTDIR/themes.json (the fixed themes), and print each edit
+//	               (theme, field, from, to); exit 0 when every theme passes
+//	               after the fix, 1 when some cannot, saying which rules and
+//	               why
+//	-generate COLOR
+//	               make a theme from one brand color, 'hsl(H, S%, L%)'
+//	               (theming.Generate), and write it with -o
+//	-brand ID      the component that takes the brand color (default primary)
+//	-o OUTDIR      where -generate writes catalog.json and themes.json (one
+//	               theme: id 1, is_default, named "Generated"), and
+//	               -import-dtcg too
+//	-export-dtcg OUT
+//	               also write the data as DTCG 2025.10 design tokens:
+//	               OUT/themes.resolver.json and the token files it names
+//	               (package theming/dtcg)
+//	-import-dtcg FILE -o OUTDIR
+//	               read DTCG tokens (a resolver document, or a light and a
+//	               dark token file as LIGHT,DARK), write OUTDIR/catalog.json
+//	               and OUTDIR/themes.json, and audit them
+//
+// Each finding names where its colors came from: the theme field
+// (colors.<id>.<scheme>) whose override decided each side, or "catalog"
+// when no override did, and the component whose color it is; in JSON
+// "field", "origin", "target_field" and "target_origin".
 //
 // Exit status: 0 when every rule passes, 1 when any rule fails, 2 when the
 // check could not be made: bad usage, input that does not load (every
@@ -59,6 +89,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -89,7 +120,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("themecheck", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE]")
+		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE] [-contrast more] [-export-dtcg OUT]")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -fix OUTDIR [-method M] [-level L]")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate 'hsl(H, S%, L%)' [-brand ID] -o OUTDIR")
+		fmt.Fprintln(stderr, "       themecheck -import-dtcg FILE[,FILE] -o OUTDIR [-method M] [-level L] [-apca] [-json] [-html FILE]")
 		fl.PrintDefaults()
 	}
 	dir := fl.String("data", "", "audit `DIR`/catalog.json and DIR/themes.json instead of the embedded default data")
@@ -99,6 +133,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.BoolVar(&policy.APCA, "apca", false, "also require APCA's Bronze simple-mode Lc, reported next to the WCAG 2 verdict")
 	asJSON := fl.Bool("json", false, "print JSON instead of the table")
 	htmlFile := fl.String("html", "", "also write the HTML contrast report to `FILE`")
+	exportDir := fl.String("export-dtcg", "", "also write the data as DTCG design tokens into `OUT`")
+	importSpec := fl.String("import-dtcg", "", "read DTCG tokens from `FILE` (a resolver, or LIGHT,DARK token files), write them with -o and audit them")
+	contrastPref := fl.String("contrast", "", "\"more\": audit each theme's high-contrast variant at AAA")
+	fixDir := fl.String("fix", "", "write the fixed themes and the catalog to `OUTDIR`")
+	generate := fl.String("generate", "", "make a theme from the brand `COLOR`, hsl(H, S%, L%)")
+	brand := fl.String("brand", "primary", "the component `ID` that takes the brand color")
+	outDir := fl.String("o", "", "where -generate and -import-dtcg write catalog.json and themes.json: `OUTDIR`")
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitPass
@@ -111,14 +152,50 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUnusable
 	}
 
+	set := map[string]bool{}
+	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if msg := usageProblem(set, *contrastPref, *generate, *outDir); msg != "" {
+		fmt.Fprintln(stderr, "themecheck:", msg)
+		fl.Usage()
+		return exitUnusable
+	}
+
 	source, fsys := "embedded default data", theming.DefaultFS()
 	if *dir != "" {
+		source, fsys = *dir, os.DirFS(*dir)
+	}
+	if *importSpec != "" {
+		if err := importDTCG(*importSpec, *outDir, stderr); err != nil {
+			fmt.Fprintln(stderr, "themecheck: -import-dtcg:", err)
+			return exitUnusable
+		}
+		*dir = *outDir
 		source, fsys = *dir, os.DirFS(*dir)
 	}
 	snap, err := theming.LoadFS(fsys)
 	if err != nil {
 		reportLoadError(stdout, stderr, source, *dir, err, *asJSON)
 		return exitUnusable
+	}
+	switch {
+	case *fixDir != "":
+		return runFix(stdout, stderr, fsys, snap, policy, *fixDir)
+	case *generate != "":
+		return runGenerate(stdout, stderr, fsys, snap, *generate, *brand, *outDir)
+	case *contrastPref == "more":
+		if snap, err = highContrastSnapshot(snap); err != nil {
+			fmt.Fprintln(stderr, "themecheck:", err)
+			return exitUnusable
+		}
+		policy = theming.HighContrastPolicy()
+		source += " (high-contrast variants)"
+	}
+
+	if *exportDir != "" {
+		if err := exportDTCG(snap, *exportDir); err != nil {
+			fmt.Fprintln(stderr, "themecheck: -export-dtcg:", err)
+			return exitUnusable
+		}
 	}
 
 	rep, err := snap.AuditWith(policy)
@@ -247,10 +324,10 @@ func fileName(dir, file string) string {
 func writeTable(w io.Writer, source string, rep *theming.Report, results []result, themes int) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tTYPE\tEXACT\tRENDERED\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
+	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tFROM\tTYPE\tEXACT\tRENDERED\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value),
+		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value), sources(r.Finding),
 			r.Target.ContrastType, contrast.FormatRatio(r.Ratio), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
 			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}
@@ -336,6 +413,12 @@ func fixes(r result) string {
 		if !s.Pass {
 			b.WriteString(", fails APCA")
 		}
+		switch {
+		case s.Field != "" && s.Applies:
+			b.WriteString(", set " + s.Field + " to " + s.To)
+		case s.Field != "" && s.Pass:
+			b.WriteString(", not by " + s.Field + " alone")
+		}
 		b.WriteString(")")
 	}
 	return b.String()
@@ -388,4 +471,159 @@ func printable(s string) string {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// sources is a finding's FROM cell: the field (or "catalog") and origin
+// of the component's color, then of the target's.
+func sources(f theming.Finding) string {
+	one := func(field, origin string) string {
+		if field == "" {
+			field = "catalog"
+		}
+		if origin == "" {
+			return field
+		}
+		return field + " (" + origin + ")"
+	}
+	s := one(f.Field, f.Origin)
+	if f.Target.Type == theming.TargetHSL {
+		return s + " / literal"
+	}
+	return s + " / " + one(f.TargetField, f.TargetOrigin)
+}
+
+// usageProblem says what is wrong with a combination of flags, or "".
+func usageProblem(set map[string]bool, contrastPref, generate, outDir string) string {
+	report := set["json"] || set["html"] || set["apca"] || set["contrast"]
+	switch {
+	case set["contrast"] && contrastPref != "more":
+		return fmt.Sprintf("-contrast takes \"more\", not %q", contrastPref)
+	case set["fix"] && set["generate"]:
+		return "-fix and -generate cannot be combined"
+	case set["fix"] && (report || set["o"] || set["brand"]):
+		return "-fix takes only -data, -method and -level"
+	case set["generate"] && (report || set["method"] || set["level"]):
+		return "-generate takes only -data, -brand and -o"
+	case set["generate"] && outDir == "":
+		return "-generate needs -o OUTDIR"
+	case set["import-dtcg"] && (set["data"] || set["generate"] || set["fix"] || !set["o"]):
+		return "-import-dtcg FILE goes with -o OUTDIR, without -data, -fix or -generate"
+	case !set["generate"] && (set["o"] && !set["import-dtcg"] || set["brand"]):
+		return "-o and -brand go with -generate (-o with -import-dtcg too)"
+	case set["generate"] && generate == "":
+		return "-generate needs a color"
+	}
+	return ""
+}
+
+// highContrastSnapshot returns a snapshot of each theme's high-contrast
+// variant, as the stylesheet serves it (as far as the solver got where
+// AAA cannot be reached: the audit then shows what fails).
+func highContrastSnapshot(snap *theming.Snapshot) (*theming.Snapshot, error) {
+	var variants []theming.Theme
+	for _, rt := range snap.Themes() {
+		variants = append(variants, rt.HighContrast().Theme())
+	}
+	return snap.Catalog().Snapshot(variants)
+}
+
+// runFix is -fix: each theme fixed under the policy, written with the
+// catalog to dir, its edits printed.
+func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p contrast.Policy, dir string) int {
+	cc := snap.Catalog()
+	var out []theming.Theme
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "THEME\tFIELD\tFROM\tTO")
+	status := exitPass
+	var why []string
+	for _, rt := range snap.Themes() {
+		fixed, edits, err := cc.FixTheme(rt.Theme(), p)
+		var unsat *theming.UnsatisfiableError
+		switch {
+		case errors.As(err, &unsat):
+			status = exitFail
+			why = append(why, err.Error())
+		case err != nil:
+			fmt.Fprintln(stderr, "themecheck:", err)
+			return exitUnusable
+		}
+		out = append(out, fixed)
+		for _, e := range edits {
+			from := e.From
+			if from == "" {
+				from = "(catalog: " + e.Was.String() + ")"
+			}
+			fmt.Fprintf(tw, "%s (%d)\t%s\t%s\t%s\n", printable(rt.Name()), rt.ID(), e.Field, printable(from), e.To)
+		}
+	}
+	_ = tw.Flush()
+	if err := writeData(fsys, dir, out); err != nil {
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	}
+	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), describePolicy(p))
+	for _, w := range why {
+		buf.WriteString(printable(w) + "\n")
+	}
+	if status == exitPass {
+		buf.WriteString("ok\n")
+	} else {
+		buf.WriteString("FAIL\n")
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return exitUnusable
+	}
+	return status
+}
+
+// runGenerate is -generate: one theme from a brand color, written with the
+// catalog to dir.
+func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, color, brand, dir string) int {
+	c, err := colorref.ParseColor(color)
+	if err != nil {
+		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
+		return exitUnusable
+	}
+	t, err := theming.Generate(snap.Catalog(), c, theming.GenerateOptions{Brand: brand})
+	if err != nil {
+		if errors.Is(err, theming.ErrUnsatisfiable) {
+			fmt.Fprintln(stdout, printable(err.Error()))
+			fmt.Fprintln(stdout, "FAIL")
+			return exitFail
+		}
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	}
+	if err := writeData(fsys, dir, []theming.Theme{t}); err != nil {
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	}
+	if got := t.Colors[brand].Light; got != c.String() {
+		fmt.Fprintf(stdout, "brand %s: %s fails its rules in the light scheme; took the nearest lightness that passes, %s\n", brand, c, got)
+	}
+	fmt.Fprintf(stdout, "theme \"Generated\": %d overrides; every rule passes WCAG 2 AA (method both) in both schemes and its high-contrast variant AAA\n", len(t.Colors))
+	fmt.Fprintf(stdout, "wrote %s and %s\nok\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"))
+	return exitPass
+}
+
+// writeData writes the input catalog's bytes and the themes to dir.
+func writeData(fsys fs.FS, dir string, themes []theming.Theme) error {
+	cat, err := fs.ReadFile(fsys, "catalog.json")
+	if err != nil {
+		return err
+	}
+	doc, err := json.MarshalIndent(struct {
+		Themes []theming.Theme `json:"themes"`
+	}{themes}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "catalog.json"), cat, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "themes.json"), append(doc, '\n'), 0o644)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
 )
 
 // catalog is a small catalog: a page, body text checked against it, and a
@@ -119,8 +121,8 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-data", failingDir(t)} },
 			want: 1,
 			wantStdout: []string{
-				"Plain (1)  light   muted on page  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    " +
-					"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n",
+				"Plain (1)  light   muted on page  catalog (muted) / catalog (page)  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    " +
+					"component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n",
 				"4 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 3 passed, 1 failed (1 with a suggested fix).\nFAIL\n",
 			},
 		},
@@ -129,7 +131,7 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-data", greyDir(t, "46.53%")} },
 			want: 1,
 			wantStdout: []string{
-				"muted on page  text  4.50:1   4.47:1    4.5:1     71.3     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target hsl(0, 0%, 2.38%) (4.50:1, Lc -30.4)\n",
+				"muted on page  catalog (muted) / catalog (page)  text  4.50:1   4.47:1    4.5:1     71.3     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target hsl(0, 0%, 2.38%) (4.50:1, Lc -30.4)\n",
 				"method both, APCA off: 3 passed, 1 failed",
 			},
 		},
@@ -148,7 +150,7 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-level", "AAA", "-data", passingDir(t)} },
 			want: 1,
 			wantStdout: []string{
-				"muted on page  text  5.74:1   5.74:1    7:1       78.8     FAIL",
+				"muted on page  catalog (muted) / catalog (page)  text  5.74:1   5.74:1    7:1       78.8     FAIL",
 				"WCAG 2 AAA, method both, APCA off: 3 passed, 1 failed",
 			},
 		},
@@ -157,17 +159,17 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-apca", "-data", greyDir(t, "46.47%")} },
 			want: 1,
 			wantStdout: []string{
-				"light   muted on page  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"light   muted on page  catalog (muted) / catalog (page)  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
 				// The dark scheme's muted grey, 70% on 10%, passes 4.5:1 but
 				// reaches only Lc -59.7 (reference.py).
-				"dark    muted on page  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"dark    muted on page  catalog (muted) / catalog (page)  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
 				"WCAG 2 AA, method both, APCA on: 2 passed, 2 failed",
 			},
 		},
 		{
 			name: "-apca passes a grey that reaches Lc 75",
 			give: func(t *testing.T) []string { return []string{"-apca", "-data", passingDir(t)} },
-			want: 1, wantStdout: []string{"light   muted on page  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
+			want: 1, wantStdout: []string{"light   muted on page  catalog (muted) / catalog (page)  text  5.74:1   5.74:1    4.5:1     78.8 (needs 75)   pass         -\n"},
 		},
 		{
 			name: "under -apca a failure counts as fixed only by a fix that reaches the APCA level too",
@@ -191,7 +193,7 @@ func TestRunExitStatus(t *testing.T) {
 				return []string{"-data", dataDir(t, c, themes("Plain"))}
 			},
 			want:       1,
-			wantStdout: []string{"muted on hsl(0, 0%, 100%)  text  2.84:1   2.84:1    4.5:1     54.6     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3); or target (catalog) hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n"},
+			wantStdout: []string{"muted on hsl(0, 0%, 100%)  catalog (muted) / literal        text  2.84:1   2.84:1    4.5:1     54.6     FAIL    component hsl(0, 0%, 46.47%) (4.51:1, Lc 71.3, set colors.muted.light to hsl(0, 0%, 46.47%)); or target (catalog) hsl(0, 0%, 19.6%) (4.50:1, Lc -41.6)\n"},
 		},
 		{
 			name: "an unknown method exits 2",
@@ -299,6 +301,10 @@ type jsonOutput struct {
 			Value        string `json:"value"`
 			ContrastType string `json:"contrast_type"`
 		} `json:"target"`
+		Field        string  `json:"field"`
+		Origin       string  `json:"origin"`
+		TargetField  string  `json:"target_field"`
+		TargetOrigin string  `json:"target_origin"`
 		Foreground   string  `json:"foreground"`
 		Background   string  `json:"background"`
 		Backdrop     string  `json:"backdrop"`
@@ -319,6 +325,9 @@ type jsonOutput struct {
 			APCA       float64 `json:"apca"`
 			Pass       bool    `json:"pass"`
 			Distance   float64 `json:"distance"`
+			Field      string  `json:"field"`
+			To         string  `json:"to"`
+			Applies    bool    `json:"applies"`
 		} `json:"suggestions"`
 	} `json:"findings"`
 }
@@ -483,4 +492,108 @@ func TestRunFailsWhenTheHTMLReportCannotBeWritten(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-data", passingDir(t), "-html", out}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "themecheck: writing the HTML report: ")
+}
+
+// sidebarDir is the default catalog with one theme whose brand is too
+// light for the sidebar's active item on its own tint (see theming's
+// TestFixThemeHoldsOnceApplied).
+func sidebarDir(t *testing.T) string {
+	cat, err := fs.ReadFile(theming.DefaultFS(), "catalog.json")
+	require.NoError(t, err)
+	th := strings.Replace(themes("Sidebar"), `{"id": 1,`, `{"colors": {"primary": {"light": "hsl(214, 82%, 51%)"}}, "id": 1,`, 1)
+	return dataDir(t, string(cat), th)
+}
+
+func TestRunFix(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       func(in, out string) []string
+		in         func(t *testing.T) string
+		want       int
+		wantStdout []string
+		level      contrast.Level
+	}{
+		{"the sidebar brand moves to the lightness that holds once applied",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, sidebarDir, 0,
+			[]string{"Sidebar (1)  colors.primary.light  hsl(214, 82%, 51%)  hsl(214, 82%, 43.59%)\n", "ok\n"}, contrast.AA},
+		{"the small failing catalog gets the muted text's own field",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, failingDir, 0,
+			[]string{"colors.muted.light  (catalog: hsl(0, 0%, 60%))  hsl(0, 0%, 46.47%)\n"}, contrast.AA},
+		{"-level AAA fixes for 7:1",
+			func(in, out string) []string { return []string{"-data", in, "-fix", out, "-level", "AAA"} }, passingDir, 0,
+			[]string{"WCAG 2 AAA, method both", "ok\n"}, contrast.AAA},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, out := tt.in(t), filepath.Join(t.TempDir(), "fixed")
+			var stdout, stderr bytes.Buffer
+			require.Equal(t, tt.want, run(tt.args(in, out), &stdout, &stderr), stderr.String())
+			for _, w := range tt.wantStdout {
+				assert.Contains(t, stdout.String(), w)
+			}
+			catIn, err := os.ReadFile(filepath.Join(in, "catalog.json"))
+			require.NoError(t, err)
+			catOut, err := os.ReadFile(filepath.Join(out, "catalog.json"))
+			require.NoError(t, err)
+			assert.Equal(t, catIn, catOut, "the catalog's bytes are unchanged")
+			snap, err := theming.LoadFS(os.DirFS(out))
+			require.NoError(t, err, "the output loads")
+			rep, err := snap.AuditWith(contrast.Policy{Level: tt.level})
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "the fixed themes pass: %d rules fail", rep.Failed)
+		})
+	}
+}
+
+func TestRunFixSaysWhichRulesCannotHold(t *testing.T) {
+	// Text checked on white as text and on black: at AAA no grey holds.
+	cat := `{"page_background": "page", "palette_preview": [], "components": [
+  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},
+  {"component_id": "text", "name": "Text", "fallback": {"light": "hsl(0, 0%, 50%)", "dark": "hsl(0, 0%, 50%)"}, "variables": [],
+   "contrast_against": [{"type": "hsl", "value": "hsl(0, 0%, 100%)", "contrast_type": "text"},
+                        {"type": "hsl", "value": "hsl(0, 0%, 0%)", "contrast_type": "text"}]}]}`
+	in, out := dataDir(t, cat, themes("Plain")), filepath.Join(t.TempDir(), "fixed")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-data", in, "-fix", out, "-level", "AAA"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "colors.text.light must satisfy: text on hsl(0, 0%, 100%) needs lightness 0–")
+	assert.Contains(t, stdout.String(), "FAIL\n")
+}
+
+func TestRunGenerate(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"-generate", "hsl(50, 100%, 50%)", "-o", out}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "brand primary: hsl(50, 100%, 50%) fails its rules in the light scheme; took the nearest lightness that passes, hsl(50, 100%, ")
+	snap, err := theming.LoadFS(os.DirFS(out))
+	require.NoError(t, err)
+	require.Len(t, snap.Themes(), 1)
+	rt := snap.Themes()[0]
+	assert.Equal(t, 1, rt.ID())
+	assert.Equal(t, "Generated", rt.Name())
+	assert.True(t, rt.Theme().IsDefault)
+	assert.True(t, snap.Audit().OK())
+	variants, err := snap.Catalog().Snapshot([]theming.Theme{rt.HighContrast().Theme()})
+	require.NoError(t, err)
+	rep, err := variants.AuditWith(theming.HighContrastPolicy())
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "the variant passes AAA")
+
+	for _, bad := range [][]string{
+		{"-generate", "#ff0000", "-o", out},
+		{"-generate", "hsl(50, 100%, 50%)"},
+		{"-generate", "hsl(50, 100%, 50%)", "-o", out, "-json"},
+		{"-o", out},
+		{"-fix", out, "-generate", "hsl(1, 1%, 1%)"},
+		{"-contrast", "less"},
+		{"-generate", "hsl(50, 100%, 50%)", "-o", out, "-brand", "no-such"},
+	} {
+		assert.Equal(t, 2, run(bad, &stdout, &stderr), "%q is a usage error", bad)
+	}
+}
+
+func TestRunContrastMore(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"-contrast", "more"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 840 passed, 0 failed.\nok\n")
+	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
 }

@@ -105,3 +105,30 @@ func TestFlagsAreTheAgreedOnes(t *testing.T) {
 		"--disable-quic", "--user-data-dir=/tmp/p",
 	}, browsertest.Flags("/tmp/p"), `Flags("/tmp/p")`)
 }
+
+func TestRGBA8ReadsComputedColors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want [4]uint8
+		ok   bool
+	}{
+		{"rgb(30, 80, 200)", [4]uint8{30, 80, 200, 255}, true},
+		{"rgba(30, 80, 200, 0.12)", [4]uint8{30, 80, 200, 31}, true},
+		{"rgba(0, 0, 0, 0)", [4]uint8{0, 0, 0, 0}, true},
+		{"hsl(0, 0%, 0%)", [4]uint8{}, false},
+		{"rgb(256, 0, 0)", [4]uint8{}, false},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := browsertest.RGBA8(tc.in)
+			if !tc.ok {
+				if err == nil {
+					t.Fatalf("RGBA8(%q) = %v, want an error", tc.in, got)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("RGBA8(%q) = %v, %v, want %v", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}

@@ -96,6 +96,10 @@ type groupView struct {
 type rowView struct {
 	Component    string
 	Target       theming.ContrastTarget
+	Field        string // the theme field that decided the component's color, or ""
+	Origin       string // the component whose literal gave it
+	TargetField  string
+	TargetOrigin string
 	Text         bool // draw sample text, not a border and shape
 	Swatch       swatchColors
 	Ratio        string // the exact ratio
@@ -116,6 +120,9 @@ type rowView struct {
 // fixView is one suggested fix.
 type fixView struct {
 	Side      string // "component" or "target"
+	Field     string // the theme field to set, or ""
+	Verified  bool   // setting Field was verified on the whole theme
+	Edit      bool   // the fix is Finding.Suggest's field edit
 	InCatalog bool   // the target is a variable or a literal color: moving it changes the catalog, not a theme
 	Swatch    swatchColors
 	ColorText string // the new color in canonical form
@@ -218,23 +225,32 @@ func cmpPass(a, b bool) int {
 	return 1
 }
 
+// source is where one side's color came from, for the "source" template.
+type source struct{ Field, Origin string }
+
+func sourceOf(field, origin string) source { return source{field, origin} }
+
 func newRowView(f theming.Finding, cc *colorClasses) rowView {
 	row := rowView{
-		Component:   f.Component,
-		Target:      f.Target,
-		Text:        f.Target.ContrastType != contrast.NonText,
-		Swatch:      cc.swatch(f.Foreground, f.Background, f.Backdrop),
-		Ratio:       contrast.FormatRatio(f.Ratio),
-		Rendered:    renderedIfDifferent(f.Ratio, f.Rendered),
-		Required:    strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
-		APCA:        formatLc(f.APCA),
-		WCAGPass:    f.WCAGPass,
-		APCAPass:    f.APCAPass,
-		Pass:        f.Pass,
-		Foreground:  f.Foreground.String(),
-		Background:  f.Background.String(),
-		Backdrop:    f.Backdrop.String(),
-		Translucent: !f.Background.Opaque(),
+		Component:    f.Component,
+		Target:       f.Target,
+		Field:        f.Field,
+		Origin:       f.Origin,
+		TargetField:  f.TargetField,
+		TargetOrigin: f.TargetOrigin,
+		Text:         f.Target.ContrastType != contrast.NonText,
+		Swatch:       cc.swatch(f.Foreground, f.Background, f.Backdrop),
+		Ratio:        contrast.FormatRatio(f.Ratio),
+		Rendered:     renderedIfDifferent(f.Ratio, f.Rendered),
+		Required:     strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
+		APCA:         formatLc(f.APCA),
+		WCAGPass:     f.WCAGPass,
+		APCAPass:     f.APCAPass,
+		Pass:         f.Pass,
+		Foreground:   f.Foreground.String(),
+		Background:   f.Background.String(),
+		Backdrop:     f.Backdrop.String(),
+		Translucent:  !f.Background.Opaque(),
 	}
 	if f.Policy.APCA {
 		row.APCARequired = strconv.FormatFloat(f.APCARequired, 'g', -1, 64)
@@ -242,14 +258,32 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 	if f.Pass {
 		return row
 	}
+	if s, ok := f.Suggest(); ok && s.Field != "" {
+		fix := fixView{
+			Side: "component", Field: s.Field, Verified: true, Edit: true,
+			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
+			ColorText: s.To,
+			Ratio:     formatRatios(s.Ratio, s.Rendered),
+			APCA:      formatLc(s.APCA),
+			Pass:      s.Pass,
+		}
+		if s.Side == contrast.Background {
+			fix.Side = "target"
+		}
+		row.Fixes = append(row.Fixes, fix)
+	}
 	for _, s := range f.Suggestions() {
 		fix := fixView{
+			Field: s.Field, Verified: s.Applies,
 			Side:      "component",
 			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
 			ColorText: s.Color().String(),
 			Ratio:     formatRatios(s.Ratio, s.Rendered),
 			APCA:      formatLc(s.APCA),
 			Pass:      s.Pass,
+		}
+		if len(row.Fixes) > 0 && row.Fixes[0].Edit && s.Applies && s.Field == row.Fixes[0].Field && s.To == row.Fixes[0].ColorText {
+			continue // the field edit above
 		}
 		was := row.Foreground
 		if s.Side == contrast.Background {
@@ -326,7 +360,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 // context; Style holds only reportStyle and rules built from canonical
 // colors.
 var reportTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("report").Parse(`<!DOCTYPE html>
+	return template.Must(template.New("report").Funcs(template.FuncMap{"dict2": sourceOf}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -345,7 +379,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 {{- if eq .Method "both"}} (the exact ratio and the rendered one must both pass)
 {{- else if eq .Method "exact"}} (the ratio of the exact colors must reach the minimum)
 {{- else if eq .Method "rendered"}} (the ratio of the 8-bit colors a browser renders must exceed the minimum, as axe-core judges){{end}}, APCA <strong>{{if .APCA}}on{{else}}off{{end}}</strong>.</p>
-<p>Each swatch paints the page background, the target color over it and the component in its own color on top, as a browser composites them. Ratios are WCAG 2 contrast ratios, truncated to two decimals: the ratio of the exact colors, and the ratio of the 8-bit colors a browser renders (what axe-core measures) where the two differ; Lc is the APCA-W3 lightness contrast. Suggested fixes keep the hue, saturation and alpha of the color they move, the component's or the target's, and move its lightness; the nearest comes first.</p>
+<p>Each swatch paints the page background, the target color over it and the component in its own color on top, as a browser composites them. Ratios are WCAG 2 contrast ratios, truncated to two decimals: the ratio of the exact colors, and the ratio of the 8-bit colors a browser renders (what axe-core measures) where the two differ; Lc is the APCA-W3 lightness contrast. Suggested fixes keep the hue, saturation and alpha of the color they move, the component's or the target's, and move its lightness; the nearest comes first. Under each pair, where its colors came from: the theme field that decided each side, or the catalog, and the component whose color it is. A fix that names a field was checked by auditing the whole theme with the field set.</p>
 </header>
 <main>
 {{- if .Groups}}
@@ -370,7 +404,8 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <tbody>
 {{- range .Rows}}
 <tr>
-<td><code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
+<td><code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}
+<div class="colors">{{template "source" dict2 .Field .Origin}}{{if or .TargetField .TargetOrigin}}; target: {{template "source" dict2 .TargetField .TargetOrigin}}{{end}}</div></td>
 <td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
 <td class="num">{{.Ratio}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>
@@ -382,7 +417,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 {{- else if .Fixes}}
 {{- $text := .Text}}
 {{- range .Fixes}}
-<div class="fix"><div class="colors">Move the {{.Side}}{{if .InCatalog}} (a change to the catalog){{end}}:</div>{{template "swatch" .Swatch}}{{if $text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
+<div class="fix"><div class="colors">Move the {{.Side}}{{if .InCatalog}} (a change to the catalog){{end}}:{{if .Edit}} set <code>{{.Field}}</code>, verified on the whole theme{{else if .Field}}{{if .Verified}} set <code>{{.Field}}</code>{{else}} not by <code>{{.Field}}</code> alone, which moves other colors too{{end}}{{end}}</div>{{template "swatch" .Swatch}}{{if $text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.ColorText}}</code>: {{.Ratio}}, {{.APCA}} {{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fails APCA</span>{{end}}{{if .Same}} (as printed; only digits beyond the second decimal failed){{end}}</div></div>
 {{- end}}
 {{- else if not .WCAGPass}}<span class="none">No lightness of this hue and saturation, on either side, reaches {{.Required}}.</span>
@@ -396,6 +431,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 </main>
 </body>
 </html>
+{{define "source"}}{{if .Field}}field <code>{{.Field}}</code>{{if .Origin}}, from <code>{{.Origin}}</code>{{end}}{{else if .Origin}}catalog, from <code>{{.Origin}}</code>{{end}}{{end}}
 {{define "swatch"}}<div class="backdrop {{.Backdrop}}"><div class="surface {{.Background}}">{{end}}
 {{- define "text"}}<span class="sample {{.Foreground}}">Sample text Aa</span>{{end}}
 {{- define "shape"}}<span class="{{.Foreground}}"><span class="shape"></span><span class="dot"></span></span>{{end}}`))

@@ -390,3 +390,17 @@ func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 	require.NoError(t, err)
 	return s
 }
+
+// The base data's theme 1 overrides primary in the light scheme; the
+// page is the catalog's.
+func TestWriteNamesWhereEachColorCameFrom(t *testing.T) {
+	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	light := section(t, page, "theme-1-light")
+	row := tableRow(t, light, `<code>primary</code> on component <code>page</code>`)
+	assert.Contains(t, row, `field <code>colors.primary.light</code>, from <code>primary</code>; target: catalog, from <code>page</code>`)
+	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>primary</code> on component <code>page</code>`)
+	assert.Contains(t, row, `<div class="colors">catalog, from <code>primary</code>; target: catalog, from <code>page</code></div>`, "no override in the dark scheme")
+	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`)
+	assert.Contains(t, row, `<div class="colors">catalog, from <code>text</code></div>`, "a literal target has no source")
+	assert.Contains(t, row, `Move the component: set <code>colors.text.dark</code>, verified on the whole theme`, "the field edit comes first")
+}

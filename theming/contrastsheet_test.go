@@ -1,0 +1,103 @@
+package theming_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/theming"
+)
+
+// The selectors are written by hand: each block is as specific as the
+// scheme block it overrides and comes after it.
+func TestStylesheetServesTheHighContrastVariant(t *testing.T) {
+	snap := defaultSnapshot(t)
+	rt, ok := snap.Theme(1)
+	require.True(t, ok)
+	css := string(rt.Stylesheet())
+	heads := []string{
+		":root,\n[data-color-scheme=\"light\"] {\n",
+		"@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n",
+		"[data-color-scheme=\"dark\"] {\n",
+		"@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n",
+		"  @media (prefers-color-scheme: dark) {\n    :root:not([data-color-scheme=\"light\"]) {\n",
+		"  [data-color-scheme=\"dark\"] {\n",
+		":root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"light\"] {\n",
+		"@media (prefers-color-scheme: dark) {\n  :root[data-contrast=\"more\"]:not([data-color-scheme=\"light\"]) {\n",
+		":root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n",
+		"@media (forced-colors: active) {\n  :root,\n  [data-color-scheme] {\n",
+	}
+	at := 0
+	var blocks []string
+	for n, h := range heads {
+		i := strings.Index(css[at:], h)
+		require.GreaterOrEqual(t, i, 0, "block %d, %q, in order", n, h)
+		at += i + len(h)
+		end := strings.Index(css[at:], "}")
+		blocks = append(blocks, css[at:at+end])
+	}
+	hc := rt.HighContrast()
+	require.NotSame(t, rt, hc, "the default data's theme 1 does not pass AAA: its variant differs")
+	decl := regexp.MustCompile(`(--[a-z0-9-]+): ([^;]+);`)
+	values := func(block string) map[string]string {
+		m := map[string]string{}
+		for _, d := range decl.FindAllStringSubmatch(block, -1) {
+			m[d[1]] = d[2]
+		}
+		return m
+	}
+	for n, sc := range map[int]theming.Scheme{3: theming.Light, 4: theming.Dark, 5: theming.Dark, 6: theming.Light, 7: theming.Dark, 8: theming.Dark} {
+		got := values(blocks[n])
+		require.NotEmpty(t, got, "block %d", n)
+		for name, v := range hc.Variables(sc) {
+			assert.Equal(t, v.String(), got[name], "block %d: %s is the variant's %s value", n, name, sc)
+		}
+		assert.Contains(t, blocks[n], "color-scheme: "+string(sc)+";")
+	}
+	differs := false
+	for name, v := range rt.Variables(theming.Light) {
+		if hv, _ := hc.Variable(theming.Light, name); hv != v {
+			differs = true
+		}
+	}
+	assert.True(t, differs, "the variant moves some variable")
+	forced := values(blocks[9])
+	assert.Equal(t, "Canvas !important", forced["--page-background"])
+	assert.Len(t, forced, len(values(blocks[0])), "every variable is mapped under forced colors")
+	assert.Same(t, hc, rt.HighContrast(), "the variant is worked out once per resolved theme")
+}
+
+// The roles are decided by hand from the catalog's rules, as
+// CompiledCatalog.ForcedColor documents them.
+func TestForcedColorRoles(t *testing.T) {
+	cc := defaultCatalog(t)
+	for name, want := range map[string]string{
+		"--page-background":                theming.SysCanvas,     // the page background
+		"--surface":                        theming.SysCanvas,     // text is checked on it
+		"--card-hover":                     theming.SysCanvas,     // a variable of a surface
+		"--nav-bar":                        theming.SysCanvas,     // nav text is checked on it
+		"--modal-backdrop":                 theming.SysCanvas,     // no rules
+		"--text-primary":                   theming.SysCanvasText, // text on the page
+		"--input-text":                     theming.SysCanvasText, // text on an input
+		"--text-disabled":                  theming.SysGrayText,   // text at opacity 0.6
+		"--link":                           theming.SysLinkText,   // text on the page that falls back to primary
+		"--primary-button":                 theming.SysButtonFace, // text on it, and a non-text rule of its own
+		"--tooltip-background":             theming.SysButtonFace,
+		"--primary-button-text":            theming.SysButtonText, // text only on buttons
+		"--sidebar-active-item-background": theming.SysHighlight,  // its own text is checked on it
+		"--sidebar-active-item":            theming.SysHighlightText,
+		"--border":                         theming.SysCanvasText, // non-text rules only
+		"--border-subtle":                  theming.SysGrayText,   // its translucent variable
+	} {
+		got, ok := cc.ForcedColor(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, want, got, name)
+	}
+	_, ok := cc.ForcedColor("--legacy-header")
+	assert.False(t, ok, "a hidden component's variable is not served")
+	_, ok = (&theming.CompiledCatalog{}).ForcedColor("--page-background")
+	assert.False(t, ok)
+}

@@ -1,0 +1,67 @@
+// Package dtcg writes a catalog and its themes as Design Tokens Community
+// Group files (Format, Color and Resolver modules, 2025.10) and reads them
+// back: [Export] and [Import].
+//
+// # Layout
+//
+// The Resolver module forbids a modifier from referencing another, and
+// resolves aliases only after every set and modifier is merged. So the
+// three modifiers stay independent and select among values by alias:
+//
+//	themes.resolver.json   sets: catalog (and theme, with one theme);
+//	                       modifiers: theme (the theme ids, with two themes
+//	                       or more), scheme (light, dark), contrast
+//	                       (normal, more); resolutionOrder: catalog, theme,
+//	                       scheme, contrast
+//	catalog.tokens.json    color.<component_id> = {themekit.selected.color.<id>}
+//	                       variable.<name>      = {themekit.selected.variable.<name>}
+//	scheme-<s>.tokens.json themekit.selected.X  = {themekit.<s>.selected.X}
+//	contrast-<c>.tokens.json
+//	                       themekit.<s>.selected.X = {themekit.<s>.<c>.X}, for each scheme s
+//	theme-<id>.tokens.json themekit.<s>.<c>.X   = the value, for each scheme s and contrast c
+//
+// where X is color.<component_id> or variable.<name>. Whatever the input,
+// color.<id> resolves to the chosen theme's color in the chosen scheme and
+// contrast. A theme value that names another component is an alias,
+// "{color.<other>}", which the merge resolves in the same context.
+//
+// The tokens tools read are those of catalog.tokens.json: color.<id> for
+// every component (hidden ones too, flagged "hidden" in $extensions), with
+// $description the component's name, and variable.<name> (the CSS
+// variable without its "--") for each variable that is not the first
+// plain one of its component: derived variables (their derivation,
+// opacity, lightness and lightness_offset, and their component under
+// $extensions) resolve to a value worked out here; a second plain variable
+// is an alias of its component's token. $extensions["dev.themekit"]
+// .css_variable names the CSS variable: exactly one token carries each, in
+// every context. Every token has $type "color".
+//
+// Values are Color-module objects {"colorSpace": "hsl", "components":
+// [h, s, l], "alpha": a}: hue in [0, 360), saturation and lightness in
+// percent, alpha always written, all rounded as the stylesheet prints
+// them, so a tool's output equals the served stylesheet's. The "more"
+// contrast holds the theme's high-contrast variant, the one the
+// stylesheet serves under prefers-contrast: more
+// ([theming.ResolvedTheme.HighContrast]; [ExportOptions].Variant
+// replaces it).
+//
+// # Import
+//
+// Values as the catalog or theme wrote them ("primary", "hsla(…)") travel
+// in $extensions ("source", and "override" for a theme's own value), as do
+// the component definitions, the theme records and the catalog's page
+// background and palette preview; so export, import and export again gives
+// the same bytes, and the imported data the same [theming.Snapshot.Version].
+// An extension whose value no longer matches its token's (a tool edited
+// the token) gives way to the token. Files this package did not write are
+// read too: every color token outside the themekit and variable groups
+// becomes a component (its path joined by "-"), one CSS variable each.
+//
+// Problems are [Problem]s with file, JSON pointer, line and column, each
+// wrapping a sentinel: the format's MUST rules ([ErrName], [ErrAliasCycle],
+// [ErrAliasTarget], [ErrNoType], [ErrRange], [ErrColorSpace]) and what
+// cannot become a catalog ([ErrNotCatalog]). A color in another space is
+// converted to hsl with a warning wrapping [ErrConverted]; srgb,
+// srgb-linear, hwb, oklab, oklch and xyz-d65 convert, the wide-gamut and
+// D50 spaces are refused.
+package dtcg

@@ -1,0 +1,462 @@
+package dtcg
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/theming"
+)
+
+// The names of the files Export writes, and the extension namespace.
+const (
+	// ResolverFile is the resolver document: the entry point for tools.
+	ResolverFile = "themes.resolver.json"
+	// CatalogFile is the set of the catalog's tokens, the same in every
+	// context.
+	CatalogFile = "catalog.tokens.json"
+	// Namespace is the key of this library's data under $extensions.
+	Namespace = "dev.themekit"
+	// ResolverSchema and FormatSchema are the official schemas' URLs,
+	// written as the documents' $schema.
+	ResolverSchema = "https://www.designtokens.org/schemas/2025.10/resolver.json"
+	FormatSchema   = "https://www.designtokens.org/schemas/2025.10/format.json"
+)
+
+// The contexts of the contrast modifier.
+const (
+	Normal = "normal" // the theme as designed
+	More   = "more"   // the theme's high-contrast variant
+)
+
+// Contrasts lists the contexts of the contrast modifier in the order they
+// are written.
+func Contrasts() [2]string { return [2]string{Normal, More} }
+
+// ThemeFile returns the name of the token file of the theme with id id.
+func ThemeFile(id int) string { return "theme-" + strconv.Itoa(id) + ".tokens.json" }
+
+// SchemeFile returns the name of the token file of the scheme context sc.
+func SchemeFile(sc theming.Scheme) string { return "scheme-" + string(sc) + ".tokens.json" }
+
+// ContrastFile returns the name of the token file of the contrast context c.
+func ContrastFile(c string) string { return "contrast-" + c + ".tokens.json" }
+
+// File is one file of an export: its name (a plain file name, relative to
+// the resolver document) and its content.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// ExportOptions tune [Export].
+type ExportOptions struct {
+	// Variant returns a theme's high-contrast variant, which the contrast
+	// modifier's "more" context carries. Nil means the variant the
+	// stylesheet serves under prefers-contrast: more,
+	// [theming.ResolvedTheme.HighContrast].
+	Variant func(theming.Theme) (theming.Theme, error)
+}
+
+// componentExt is a color.<id> token's $extensions[Namespace]: the
+// component's definition beyond its name ($description) and its colors.
+type componentExt struct {
+	CSSVariable     string                   `json:"css_variable,omitempty"`
+	Hidden          bool                     `json:"hidden,omitempty"`
+	Fallback        fallbackExt              `json:"fallback"`
+	Variables       []string                 `json:"variables"`
+	ContrastAgainst []theming.ContrastTarget `json:"contrast_against,omitempty"`
+	CanEditOpacity  *bool                    `json:"can_edit_opacity,omitempty"`
+	DefaultOpacity  *float64                 `json:"default_opacity,omitempty"`
+}
+
+// fallbackExt is a component's fallback as the catalog wrote it.
+type fallbackExt struct {
+	Light string `json:"light"`
+	Dark  string `json:"dark"`
+}
+
+// variableExt is a variable.<name> token's $extensions[Namespace]: the
+// CSS variable, its component and its derivation.
+type variableExt struct {
+	CSSVariable     string   `json:"css_variable"`
+	Component       string   `json:"component"`
+	Hidden          bool     `json:"hidden,omitempty"`
+	Opacity         *float64 `json:"opacity,omitempty"`
+	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
+	Lightness       *float64 `json:"lightness,omitempty"`
+}
+
+// valueExt is a theme value's $extensions[Namespace]: the value exactly
+// as the catalog or the theme wrote it, and whether the theme did.
+type valueExt struct {
+	Source   string `json:"source"`
+	Override bool   `json:"override,omitempty"`
+}
+
+// catalogExt is the catalog file's root $extensions[Namespace].
+type catalogExt struct {
+	PageBackground string   `json:"page_background"`
+	PalettePreview []string `json:"palette_preview"`
+}
+
+// themeExt is a theme file's themekit group's $extensions[Namespace]:
+// the theme record, its colors left to the tokens.
+type themeExt struct {
+	Theme theming.Theme `json:"theme"`
+}
+
+func ext(v any) *object { return new(object).set(Namespace, v) }
+
+// derived reports whether v changes its component's color.
+func derived(v theming.Variable) bool {
+	return v.Opacity != nil || v.Lightness != nil || v.LightnessOffset != nil
+}
+
+// plainVariable returns the index of the first variable of comp that
+// carries the component's color unchanged, or -1: that variable's name is
+// the color.<id> token's css_variable.
+func plainVariable(comp *theming.Component) int {
+	return slices.IndexFunc(comp.Variables, func(v theming.Variable) bool { return !derived(v) })
+}
+
+// varToken is the token name of a CSS variable in the variable group.
+func varToken(cssVariable string) string { return cssVariable[2:] }
+
+// colorValue is a color as a Color-module object: hsl with the numbers of
+// its canonical form, the one the stylesheet prints; alpha always written.
+func colorValue(c colorref.Color) *object {
+	h, s, l, a := c.Rounded().HSLA()
+	return new(object).set("colorSpace", "hsl").set("components", []float64{h, s, l}).set("alpha", a)
+}
+
+func token(value any, description string, extension any) *object {
+	t := new(object)
+	if description != "" {
+		t.set("$description", description)
+	}
+	t.set("$type", "color").set("$value", value)
+	if extension != nil {
+		t.set("$extensions", ext(extension))
+	}
+	return t
+}
+
+func alias(path string) string { return "{" + path + "}" }
+
+// Export writes cat and its themes as DTCG 2025.10 files: the resolver
+// document [ResolverFile] first, then the token files it references (see
+// the package documentation for the layout). It validates the data as
+// [theming.CompiledCatalog.Snapshot] does and returns its error; with no
+// themes it returns an error wrapping [theming.ErrNoThemes].
+func Export(cat theming.Catalog, themes []theming.Theme, opt ExportOptions) ([]File, error) {
+	cc, err := theming.CompileCatalog(cat)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := cc.Snapshot(themes)
+	if err != nil {
+		return nil, err
+	}
+	return export(cat, snap, opt)
+}
+
+// export writes cat, the catalog of snap, and snap's themes.
+func export(cat theming.Catalog, snap *theming.Snapshot, opt ExportOptions) ([]File, error) {
+	rts := snap.Themes()
+	if len(rts) == 0 {
+		return nil, fmt.Errorf("dtcg: nothing to export: %w", theming.ErrNoThemes)
+	}
+	// Resolution of every component, hidden ones included: the same
+	// catalog with none hidden, which only lifts the rule that visible
+	// definitions may not refer to hidden ones.
+	all := cloneCatalog(cat)
+	for i := range all.Components {
+		all.Components[i].Hidden = false
+	}
+	ccAll, err := theming.CompileCatalog(all)
+	if err != nil {
+		return nil, fmt.Errorf("dtcg: resolving hidden components: %w", err)
+	}
+	e := exporter{cat: &cat, ccAll: ccAll}
+	var files []File
+	add := func(name string, doc any) error {
+		b, err := encodeFile(doc)
+		if err != nil {
+			return err
+		}
+		files = append(files, File{Name: name, Data: b})
+		return nil
+	}
+	chosen, err := snap.ChooseTheme(0)
+	if err != nil {
+		return nil, err
+	}
+	if err := add(ResolverFile, e.resolver(rts, chosen.ID())); err != nil {
+		return nil, err
+	}
+	if err := add(CatalogFile, e.catalogSet()); err != nil {
+		return nil, err
+	}
+	for _, rt := range rts {
+		doc, err := e.themeSet(rt, opt.Variant)
+		if err != nil {
+			return nil, err
+		}
+		if err := add(ThemeFile(rt.ID()), doc); err != nil {
+			return nil, err
+		}
+	}
+	for _, sc := range theming.Schemes() {
+		if err := add(SchemeFile(sc), e.schemeSet(sc)); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range Contrasts() {
+		if err := add(ContrastFile(c), e.contrastSet(c)); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+type exporter struct {
+	cat   *theming.Catalog
+	ccAll *theming.CompiledCatalog
+}
+
+func ref(name string) *object { return new(object).set("$ref", name) }
+
+func (e *exporter) resolver(rts []*theming.ResolvedTheme, def int) *object {
+	sets := new(object).set("catalog", new(object).
+		set("description", "The catalog's components and CSS variables: each token an alias that the theme, scheme and contrast files resolve.").
+		set("sources", []any{ref(CatalogFile)}))
+	mods := new(object)
+	order := []any{ref("#/sets/catalog")}
+	if len(rts) == 1 {
+		sets.set("theme", new(object).
+			set("description", "Theme "+strconv.Itoa(rts[0].ID())+": "+rts[0].Name()).
+			set("sources", []any{ref(ThemeFile(rts[0].ID()))}))
+		order = append(order, ref("#/sets/theme"))
+	} else {
+		ctx := new(object)
+		for _, rt := range rts {
+			ctx.set(strconv.Itoa(rt.ID()), []any{ref(ThemeFile(rt.ID()))})
+		}
+		mods.set("theme", new(object).
+			set("description", "The theme, by id: each context holds the theme's values in every scheme and contrast.").
+			set("contexts", ctx).set("default", strconv.Itoa(def)))
+		order = append(order, ref("#/modifiers/theme"))
+	}
+	sch := new(object)
+	for _, sc := range theming.Schemes() {
+		sch.set(string(sc), []any{ref(SchemeFile(sc))})
+	}
+	mods.set("scheme", new(object).
+		set("description", "The color scheme: selects the scheme's values by alias.").
+		set("contexts", sch).set("default", string(theming.Light)))
+	con := new(object)
+	for _, c := range Contrasts() {
+		con.set(c, []any{ref(ContrastFile(c))})
+	}
+	mods.set("contrast", new(object).
+		set("description", "The contrast preference: normal is the theme as designed, more its high-contrast variant.").
+		set("contexts", con).set("default", Normal))
+	order = append(order, ref("#/modifiers/scheme"), ref("#/modifiers/contrast"))
+	return new(object).
+		set("$schema", ResolverSchema).
+		set("name", "themekit themes").
+		set("version", "2025.10").
+		set("description", "A themekit catalog and its themes: one token per component (color.<component_id>) and per derived CSS variable (variable.<name>).").
+		set("sets", sets).set("modifiers", mods).set("resolutionOrder", order)
+}
+
+// catalogSet is the catalog file: color.<id> and variable.<name> tokens,
+// each an alias into themekit.selected, which the scheme files define.
+func (e *exporter) catalogSet() *object {
+	colors, vars := new(object), new(object)
+	for i := range e.cat.Components {
+		comp := &e.cat.Components[i]
+		ce := componentExt{
+			Hidden:          comp.Hidden,
+			Fallback:        fallbackExt{Light: comp.Fallback.Light, Dark: comp.Fallback.Dark},
+			Variables:       make([]string, len(comp.Variables)),
+			ContrastAgainst: comp.ContrastAgainst,
+			CanEditOpacity:  comp.CanEditOpacity,
+			DefaultOpacity:  comp.DefaultOpacity,
+		}
+		plain := plainVariable(comp)
+		for k, v := range comp.Variables {
+			ce.Variables[k] = v.CSSVariable
+			switch {
+			case k == plain:
+				ce.CSSVariable = v.CSSVariable
+			case derived(v):
+				vars.set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
+					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden,
+						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness}))
+			default: // a second plain variable: the component's color
+				vars.set(varToken(v.CSSVariable), token(alias("color."+comp.ID), "",
+					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden}))
+			}
+		}
+		colors.set(comp.ID, token(alias("themekit.selected.color."+comp.ID), comp.Name, ce))
+	}
+	pp := e.cat.PalettePreview
+	if pp == nil {
+		pp = []string{}
+	}
+	doc := new(object).set("$schema", FormatSchema).
+		set("$description", "The themekit catalog: resolve with themes.resolver.json, or read with one theme file, one scheme file and one contrast file.").
+		set("$extensions", ext(catalogExt{PageBackground: e.cat.PageBackground, PalettePreview: pp})).
+		set("color", colors)
+	if len(vars.keys) > 0 {
+		doc.set("variable", vars)
+	}
+	return doc
+}
+
+// schemeSet defines themekit.selected.* as the scheme's selection.
+func (e *exporter) schemeSet(sc theming.Scheme) *object {
+	colors, vars := new(object), new(object)
+	e.each(func(group, name string) {
+		dst := colors
+		if group == "variable" {
+			dst = vars
+		}
+		dst.set(name, token(alias("themekit."+string(sc)+".selected."+group+"."+name), "", nil))
+	})
+	sel := new(object).set("color", colors)
+	if len(vars.keys) > 0 {
+		sel.set("variable", vars)
+	}
+	return new(object).set("$schema", FormatSchema).
+		set("themekit", new(object).set("selected", sel))
+}
+
+// contrastSet defines themekit.<scheme>.selected.* as the contrast's
+// values in each scheme.
+func (e *exporter) contrastSet(c string) *object {
+	tk := new(object)
+	for _, sc := range theming.Schemes() {
+		colors, vars := new(object), new(object)
+		e.each(func(group, name string) {
+			dst := colors
+			if group == "variable" {
+				dst = vars
+			}
+			dst.set(name, token(alias("themekit."+string(sc)+"."+c+"."+group+"."+name), "", nil))
+		})
+		sel := new(object).set("color", colors)
+		if len(vars.keys) > 0 {
+			sel.set("variable", vars)
+		}
+		tk.set(string(sc), new(object).set("selected", sel))
+	}
+	return new(object).set("$schema", FormatSchema).set("themekit", tk)
+}
+
+// each calls f for every color token and every derived variable token, in
+// catalog order.
+func (e *exporter) each(f func(group, name string)) {
+	for i := range e.cat.Components {
+		f("color", e.cat.Components[i].ID)
+	}
+	for i := range e.cat.Components {
+		for _, v := range e.cat.Components[i].Variables {
+			if derived(v) {
+				f("variable", varToken(v.CSSVariable))
+			}
+		}
+	}
+}
+
+// themeSet is a theme's file: themekit.<scheme>.<contrast>.color.<id>
+// and .variable.<name>, the values themselves.
+func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*object, error) {
+	t := rt.Theme()
+	var vt theming.Theme
+	if variant == nil {
+		vt = rt.HighContrast().Theme()
+	} else {
+		v, err := variant(t)
+		if err != nil {
+			return nil, fmt.Errorf("dtcg: theme %d: high-contrast variant: %w", t.ID, err)
+		}
+		vt = v
+	}
+	tk := new(object).set("$description", "Theme "+strconv.Itoa(t.ID)+": "+t.Name)
+	rec := t
+	rec.Colors = map[string]theming.PerScheme{}
+	tk.set("$extensions", ext(themeExt{Theme: rec}))
+	var byContrast [2]*theming.ResolvedTheme
+	for k, th := range [2]theming.Theme{t, vt} {
+		s, err := e.ccAll.Snapshot([]theming.Theme{th})
+		if err != nil {
+			return nil, fmt.Errorf("dtcg: theme %d: %w", t.ID, err)
+		}
+		byContrast[k], _ = s.Theme(th.ID)
+		if byContrast[k] == nil {
+			return nil, fmt.Errorf("dtcg: theme %d: the variant changed the theme's id to %d", t.ID, th.ID)
+		}
+	}
+	for _, sc := range theming.Schemes() {
+		per := new(object)
+		for k, c := range Contrasts() {
+			rt := byContrast[k]
+			th := [2]theming.Theme{t, vt}[k]
+			colors, vars := new(object), new(object)
+			for i := range e.cat.Components {
+				comp := &e.cat.Components[i]
+				src, over := th.Colors[comp.ID].For(sc), true
+				if src == "" {
+					src, over = comp.Fallback.For(sc), false
+				}
+				var value any
+				if r, err := colorref.ParseRef(src); err == nil && r.Kind() == colorref.KindComponent {
+					value = alias("color." + r.Name())
+				} else {
+					col, _ := rt.Color(sc, comp.ID)
+					value = colorValue(col)
+				}
+				var x any
+				if k == 0 {
+					x = valueExt{Source: src, Override: over}
+				}
+				colors.set(comp.ID, token(value, "", x))
+				for _, v := range comp.Variables {
+					if derived(v) {
+						val, _ := rt.Variable(sc, v.CSSVariable)
+						vars.set(varToken(v.CSSVariable), token(colorValue(val), "", nil))
+					}
+				}
+			}
+			g := new(object).set("color", colors)
+			if len(vars.keys) > 0 {
+				g.set("variable", vars)
+			}
+			per.set(c, g)
+		}
+		tk.set(string(sc), per)
+	}
+	return new(object).set("$schema", FormatSchema).set("themekit", tk), nil
+}
+
+// cloneCatalog returns a copy of cat whose component slice is its own.
+func cloneCatalog(cat theming.Catalog) theming.Catalog {
+	cat.Components = slices.Clone(cat.Components)
+	return cat
+}
+
+// ExportSnapshot is [Export] of the data a snapshot was built from: its
+// compiled catalog's [theming.CompiledCatalog.Catalog] and its themes,
+// whose high-contrast variants it shares with the snapshot's
+// stylesheets. A host exports once per snapshot and keeps the files.
+func ExportSnapshot(s *theming.Snapshot, opt ExportOptions) ([]File, error) {
+	cc := s.Catalog()
+	if cc == nil {
+		return nil, theming.ErrNoCatalog
+	}
+	return export(cc.Catalog(), s, opt)
+}

@@ -1,0 +1,109 @@
+package theming_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+)
+
+// An admin saves a brand color too light for the sidebar's active item,
+// which falls back to it and is read on a tint derived from itself: the
+// form offers the fix, which holds once applied.
+func ExampleCompiledCatalog_FixTheme() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cc := s.Catalog()
+	draft := theming.Theme{ID: 9, Name: "Draft", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 51%)"}}}
+	fixed, edits, err := cc.FixTheme(draft, contrast.Policy{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range edits {
+		fmt.Printf("%s: %s -> %s\n", e.Field, e.From, e.To)
+	}
+	rep, _ := cc.AuditTheme(fixed, contrast.Policy{})
+	fmt.Println(rep.Checked, "rules,", rep.Failed, "fail")
+	// Output:
+	// colors.primary.light: hsl(214, 82%, 51%) -> hsl(214, 82%, 43.59%)
+	// 210 rules, 0 fail
+}
+
+// When the rules cannot hold together, the error names them: here a
+// surface pinned to black, on which the body text must be light, while
+// on the light page it must be dark. (The boundaries agree with
+// examples/themecheck/testdata/reference.py: 49.38% passes on the page
+// and 49.39% fails; 50.36% passes on black and 50.35% fails.)
+func ExampleCompiledCatalog_FixThemeWith_unsatisfiable() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	draft := theming.Theme{ID: 5, Name: "Black surface", Colors: map[string]theming.PerScheme{"surface": {Light: "hsl(0, 0%, 0%)"}}}
+	_, _, err = s.Catalog().FixThemeWith(draft, contrast.Policy{}, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
+	var ue *theming.UnsatisfiableError
+	if errors.As(err, &ue) {
+		for _, c := range ue.Conflicts {
+			if c.Field != "colors.text-primary.light" {
+				continue
+			}
+			for _, r := range c.Rules {
+				if r.Target.Value == "page-background" || r.Target.Value == "surface" {
+					fmt.Printf("%s on %s needs lightness %v\n", r.Component, r.Target.Value, r.Ranges)
+				}
+			}
+		}
+	}
+	fmt.Println(errors.Is(err, theming.ErrUnsatisfiable))
+	// Output:
+	// text-primary on page-background needs lightness [0–49.38]
+	// text-primary on surface needs lightness [50.36–100]
+	// true
+}
+
+// A form shows the lightness a field may take, the rest of the theme as
+// it is: the default brand may go up to 49.8%, where the sidebar's active
+// item still reads on its own tint (reference.py: 49.81% fails).
+func ExampleCompiledCatalog_FieldRange() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	draft := theming.Theme{ID: 9, Name: "Draft"}
+	rs, err := s.Catalog().FieldRange(draft, "colors.primary.light", contrast.Policy{})
+	fmt.Println(rs, err)
+	_, err = s.Catalog().FieldRange(draft, "colors.primary.dusk", contrast.Policy{})
+	fmt.Println(errors.Is(err, theming.ErrUnknownThemeField))
+	// Output:
+	// [0–49.8] <nil>
+	// true
+}
+
+// A theme from one brand color: the brand is too light for white button
+// text, so it takes the nearest lightness that passes.
+func ExampleGenerate() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	th, err := theming.Generate(s.Catalog(), colorref.HSL(160, 70, 50), theming.GenerateOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(th.ID, th.Name, th.IsDefault, th.Colors["primary"])
+	_, err = theming.Generate(s.Catalog(), colorref.HSL(160, 70, 50), theming.GenerateOptions{Brand: "accent"})
+	fmt.Println(errors.Is(err, theming.ErrUnknownComponent))
+	// Output:
+	// 1 Generated true {hsl(160, 70%, 26.87%) hsl(160, 70%, 70%)}
+	// true
+}

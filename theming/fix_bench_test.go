@@ -1,0 +1,53 @@
+package theming_test
+
+import (
+	"testing"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+)
+
+// The solver on the default catalog, as an admin form calls it on save:
+// FixTheme of a theme whose brand color is too light for its buttons and
+// links (AA, both methods), HighContrast of the default data's first
+// theme (AAA), and Generate from one brand color.
+func BenchmarkFixTheme(b *testing.B) {
+	cc := defaultCatalog(b)
+	th := theming.Theme{ID: 9, Name: "Light brand", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 60%)", Dark: "hsl(214, 82%, 40%)"}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := cc.FixTheme(th, contrast.Policy{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkHighContrast(b *testing.B) {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		b.Fatal(err)
+	}
+	th := snap.Themes()[0].Theme()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := snap.Catalog().HighContrast(th); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	cc := defaultCatalog(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := theming.Generate(cc, colorref.HSL(160, 70, 50), theming.GenerateOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
+	tb.Helper()
+	return defaultSnapshot(tb).Catalog()
+}

@@ -1,0 +1,283 @@
+package theming_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+)
+
+// sidebarTheme overrides the brand, which sidebar-active-item falls back
+// to; the item must pass as text on --sidebar-active-item-background, its
+// own color at 12% over the page, so the background moves with it.
+func sidebarTheme() theming.Theme {
+	return theming.Theme{ID: 9, Name: "Sidebar", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 51%)"}}}
+}
+
+// The expected lightnesses were computed by testdata/reference.py's
+// functions (python3, independent of this module), on the 0.01 grid:
+//
+//   - with the background fixed at hsl(214, 82%, 51%) at 12%, the nearest
+//     passing foreground is 44.1% (the pair fix, the issue's), which once
+//     applied (the background at 44.1% too) measures 4.425:1 rendered, as
+//     the issue reports: a failure;
+//   - with the background moving with it, the highest passing lightness
+//     is 43.59% (4.501:1 exact, 4.503:1 rendered), as the issue's brute
+//     force found over all 210 rules.
+func TestFixThemeHoldsOnceApplied(t *testing.T) {
+	cc := defaultCatalog(t)
+	th := sidebarTheme()
+	rep, err := cc.AuditTheme(th, contrast.Policy{})
+	require.NoError(t, err)
+	f := findFinding(t, rep, 9, theming.Light, "sidebar-active-item", "--sidebar-active-item-background")
+	require.False(t, f.Pass, "the light brand fails as text on its own tint")
+
+	t.Run("the pair fix does not hold once applied", func(t *testing.T) {
+		var pair *theming.Suggestion
+		for _, s := range f.Suggestions() {
+			if s.Side == contrast.Foreground {
+				pair = &s
+			}
+		}
+		require.NotNil(t, pair)
+		assert.Equal(t, "hsl(214, 82%, 44.1%)", pair.Foreground.String())
+		assert.Equal(t, "colors.primary.light", pair.Field)
+		assert.False(t, pair.Applies, "the derived background moves with the field")
+	})
+	t.Run("FixTheme moves the brand to the lightness that holds", func(t *testing.T) {
+		fixed, edits, err := cc.FixTheme(th, contrast.Policy{})
+		require.NoError(t, err)
+		require.Len(t, edits, 1, "one field")
+		assert.Equal(t, theming.Edit{Field: "colors.primary.light", Component: "primary", Scheme: theming.Light,
+			From: "hsl(214, 82%, 51%)", Was: colorref.HSL(214, 82, 51), To: "hsl(214, 82%, 43.59%)", Distance: 7.41}, edits[0])
+		assert.Equal(t, "hsl(214, 82%, 43.59%)", fixed.Colors["primary"].Light)
+		after, err := cc.AuditTheme(fixed, contrast.Policy{})
+		require.NoError(t, err)
+		assert.True(t, after.OK(), "the fixed theme passes all %d rules", after.Checked)
+	})
+	t.Run("it is the nearest lightness that holds, by brute force over audits", func(t *testing.T) {
+		first := ""
+		for k := 5100; k >= 4000; k-- {
+			c := colorref.HSL(214, 82, float64(k)/100).String()
+			try := sidebarTheme()
+			try.Colors["primary"] = theming.PerScheme{Light: c}
+			r, err := cc.AuditTheme(try, contrast.Policy{})
+			require.NoError(t, err)
+			if r.OK() {
+				first = c
+				break
+			}
+		}
+		assert.Equal(t, "hsl(214, 82%, 43.59%)", first)
+	})
+	t.Run("Suggest gives the same field edit, verified", func(t *testing.T) {
+		s, ok := f.Suggest()
+		require.True(t, ok)
+		assert.Equal(t, "colors.primary.light", s.Field)
+		assert.Equal(t, "hsl(214, 82%, 43.59%)", s.To)
+		assert.True(t, s.Applies)
+		assert.Equal(t, "hsla(214, 82%, 43.59%, 0.12)", s.Background.String(), "the pair as it is once applied")
+	})
+	t.Run("FieldRange is the form's answer", func(t *testing.T) {
+		rs, err := cc.FieldRange(th, "colors.primary.light", contrast.Policy{})
+		require.NoError(t, err)
+		require.NotEmpty(t, rs)
+		assert.Equal(t, 43.59, rs[len(rs)-1].Max, "the highest lightness that holds")
+	})
+}
+
+func TestFixThemeKeepsHueSaturationAndPinnedFields(t *testing.T) {
+	snap := defaultSnapshot(t)
+	cc := snap.Catalog()
+	pinned := []string{"colors.primary.light", "colors.nav-bar.dark"}
+	for _, rt := range snap.Themes() {
+		t.Run(fmt.Sprintf("theme %d at AAA", rt.ID()), func(t *testing.T) {
+			in := rt.Theme()
+			fixed, edits, err := cc.FixThemeWith(in, theming.HighContrastPolicy(), theming.FixOptions{Pinned: pinned})
+			require.NoError(t, err)
+			require.NotEmpty(t, edits, "the default themes do not pass AAA as they are")
+			for _, e := range edits {
+				assert.NotContains(t, pinned, e.Field, "a pinned field moved")
+				to, err := colorref.ParseColor(e.To)
+				require.NoError(t, err)
+				h0, s0, l0, a0 := e.Was.HSLA()
+				h1, s1, l1, a1 := to.HSLA()
+				assert.InDelta(t, h0, h1, 0.005, "%s keeps its hue", e.Field)
+				assert.InDelta(t, s0, s1, 0.005, "%s keeps its saturation", e.Field)
+				assert.InDelta(t, a0, a1, 0.005, "%s keeps its alpha", e.Field)
+				assert.InDelta(t, math.Abs(l1-l0), e.Distance, 0.006)
+			}
+			assert.Equal(t, in.Colors["primary"].Light, fixed.Colors["primary"].Light, "pinned")
+			assert.Equal(t, in.Colors["nav-bar"].Dark, fixed.Colors["nav-bar"].Dark, "pinned")
+			for id, o := range in.Colors {
+				assert.Contains(t, fixed.Colors, id, "no override is removed")
+				_ = o
+			}
+			assert.Equal(t, in.Name, fixed.Name, "only colors change")
+			assert.Equal(t, in.Logo, fixed.Logo, "only colors change")
+			rep, err := cc.AuditTheme(fixed, theming.HighContrastPolicy())
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%d rules fail after the fix", rep.Failed)
+		})
+	}
+}
+
+func TestFixThemeLeavesAPassingThemeAlone(t *testing.T) {
+	snap := defaultSnapshot(t)
+	for _, rt := range snap.Themes() {
+		fixed, edits, err := snap.Catalog().FixTheme(rt.Theme(), contrast.Policy{})
+		require.NoError(t, err)
+		assert.Empty(t, edits, "theme %d passes AA", rt.ID())
+		assert.Equal(t, rt.Theme().Colors, fixed.Colors)
+	}
+}
+
+// A text that must be darker than the light page and lighter than a black
+// surface the caller pins: no lightness holds.
+func TestFixThemeNamesRulesThatCannotHoldTogether(t *testing.T) {
+	cc := defaultCatalog(t)
+	th := theming.Theme{ID: 5, Name: "Black surface", Colors: map[string]theming.PerScheme{"surface": {Light: "hsl(0, 0%, 0%)"}}}
+	_, _, err := cc.FixThemeWith(th, contrast.Policy{}, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, theming.ErrUnsatisfiable)
+	var ue *theming.UnsatisfiableError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, 5, ue.ThemeID)
+	require.NotEmpty(t, ue.Failing)
+	var c *theming.Conflict
+	for n := range ue.Conflicts {
+		if ue.Conflicts[n].Field == "colors.text-primary.light" {
+			c = &ue.Conflicts[n]
+		}
+	}
+	require.NotNil(t, c, "the conflict on text-primary is named: %v", err)
+	targets := map[string][]theming.LightnessRange{}
+	for _, r := range c.Rules {
+		targets[r.Target.Value] = r.Ranges
+	}
+	require.Contains(t, targets, "page-background")
+	require.Contains(t, targets, "surface")
+	assert.Less(t, targets["page-background"][len(targets["page-background"])-1].Max, targets["surface"][0].Min,
+		"darker than one, lighter than the other: %v", err)
+	assert.Contains(t, err.Error(), "text-primary on surface needs lightness")
+}
+
+func TestFixThemeErrors(t *testing.T) {
+	cc := defaultCatalog(t)
+	_, _, err := cc.FixThemeWith(sidebarTheme(), contrast.Policy{}, theming.FixOptions{Pinned: []string{"colours.primary.light"}})
+	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
+	_, err = cc.FieldRange(sidebarTheme(), "colors.no-such.light", contrast.Policy{})
+	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
+	_, err = cc.FieldRange(sidebarTheme(), "colors.primary.dusk", contrast.Policy{})
+	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
+	_, _, err = cc.FixTheme(sidebarTheme(), contrast.Policy{Level: 7})
+	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
+	bad := sidebarTheme()
+	bad.Colors["nav-bgg"] = theming.PerScheme{Light: "primary"}
+	_, _, err = cc.FixTheme(bad, contrast.Policy{})
+	assert.ErrorIs(t, err, theming.ErrUnknownComponent)
+	_, _, err = (&theming.CompiledCatalog{}).FixTheme(sidebarTheme(), contrast.Policy{})
+	assert.ErrorIs(t, err, theming.ErrNoCatalog)
+}
+
+func TestHighContrastPassesAAA(t *testing.T) {
+	snap := defaultSnapshot(t)
+	for _, rt := range snap.Themes() {
+		hc, err := snap.Catalog().HighContrast(rt.Theme())
+		require.NoError(t, err)
+		rep, err := snap.Catalog().AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
+		require.NoError(t, err)
+		assert.True(t, rep.OK(), "theme %d's variant: %d rules fail AAA", rt.ID(), rep.Failed)
+		same := rt.HighContrast().Theme().Colors
+		assert.Equal(t, hc.Colors, same, "the resolved theme's variant is the same")
+	}
+}
+
+// Forty brand colors across hue and lightness (saturation 40 to 100%):
+// each generated theme passes AA under both methods in both schemes, its
+// high-contrast variant passes AAA, and the brand keeps its hue and
+// saturation, and its lightness when that passes as given.
+func TestGenerate(t *testing.T) {
+	cc := defaultCatalog(t)
+	lightness := []float64{8, 22, 38, 50, 62, 78, 94}
+	for n := range 40 {
+		h, s, l := float64(n*9), float64(40+n%4*20), lightness[n%len(lightness)]
+		brand := colorref.HSL(h, s, l)
+		t.Run(brand.String(), func(t *testing.T) {
+			th, err := theming.Generate(cc, brand, theming.GenerateOptions{})
+			require.NoError(t, err)
+			assert.Equal(t, 1, th.ID)
+			assert.Equal(t, "Generated", th.Name)
+			assert.True(t, th.IsDefault)
+			rep, err := cc.AuditTheme(th, contrast.Policy{})
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%d rules fail AA", rep.Failed)
+			hc, err := cc.HighContrast(th)
+			require.NoError(t, err)
+			rep, err = cc.AuditTheme(hc, theming.HighContrastPolicy())
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%d rules of the variant fail AAA", rep.Failed)
+			for _, v := range []string{th.Colors["primary"].Light, th.Colors["primary"].Dark} {
+				got, err := colorref.ParseColor(v)
+				require.NoError(t, err)
+				gh, gs, _ := got.HSL()
+				assert.InDelta(t, h, gh, 0.005, "%s keeps the hue", v)
+				assert.InDelta(t, s, gs, 0.005, "%s keeps the saturation", v)
+			}
+			asGiven := theming.Theme{ID: 1, Name: "Brand", Colors: map[string]theming.PerScheme{"primary": {Light: brand.String()}}}
+			r, err := cc.AuditTheme(asGiven, contrast.Policy{})
+			require.NoError(t, err)
+			if lightRulesPass(r) {
+				assert.Equal(t, brand.String(), th.Colors["primary"].Light, "a brand that passes is taken as given")
+			}
+		})
+	}
+}
+
+func lightRulesPass(r *theming.Report) bool {
+	for _, f := range r.Findings {
+		if f.Scheme == theming.Light && !f.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+// A brand that must contrast with white, black and mid grey as text: no
+// lightness of it can.
+func TestGenerateImpossibleBrand(t *testing.T) {
+	cc, err := theming.CompileCatalog(theming.Catalog{
+		PageBackground: "page",
+		PalettePreview: []string{},
+		Components: []theming.Component{
+			{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"}},
+			{ID: "primary", Name: "Brand", Fallback: theming.PerScheme{Light: "hsl(210, 50%, 40%)", Dark: "hsl(210, 50%, 70%)"},
+				ContrastAgainst: []theming.ContrastTarget{
+					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: contrast.Text},
+					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 0%)", ContrastType: contrast.Text},
+					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 50%)", ContrastType: contrast.Text},
+				}},
+		},
+	})
+	require.NoError(t, err)
+	_, err = theming.Generate(cc, colorref.HSL(210, 50, 40), theming.GenerateOptions{})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, theming.ErrUnsatisfiable)
+	var be *theming.BrandError
+	require.ErrorAs(t, err, &be)
+	assert.Equal(t, "primary", be.Brand)
+	assert.Equal(t, theming.Light, be.Scheme)
+	assert.Len(t, be.Conflict.Rules, 3, "each rule and what it needs")
+
+	_, err = theming.Generate(cc, colorref.HSL(210, 50, 40), theming.GenerateOptions{Brand: "accent"})
+	assert.ErrorIs(t, err, theming.ErrUnknownComponent)
+	_, err = theming.Generate(&theming.CompiledCatalog{}, colorref.HSL(210, 50, 40), theming.GenerateOptions{})
+	assert.True(t, errors.Is(err, theming.ErrNoCatalog))
+}
