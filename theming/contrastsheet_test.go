@@ -113,3 +113,18 @@ func TestForcedColorRoles(t *testing.T) {
 	_, ok = (&theming.CompiledCatalog{}).ForcedColor("--page-background")
 	assert.False(t, ok)
 }
+
+// Many readers may ask for a theme's stylesheet at once: the variant is
+// worked out once and every reader gets the same sheet (run with -race).
+func TestStylesheetVariantIsSafeForConcurrentUse(t *testing.T) {
+	rt, ok := defaultSnapshot(t).Theme(2)
+	require.True(t, ok)
+	sheets := make(chan string, 8)
+	for range 8 {
+		go func() { sheets <- string(rt.Stylesheet()) }()
+	}
+	first := <-sheets
+	for range 7 {
+		assert.Equal(t, first, <-sheets)
+	}
+}
