@@ -172,7 +172,7 @@ func (c *CompiledCatalog) FixTheme(t Theme, p contrast.Policy) (Theme, []Edit, e
 // catalog passes under p in both schemes, and the edits made.
 //
 // It changes only color overrides (t.Colors), adding or editing entries;
-// every other field is t's. Each edit sets a field to the color its
+// every other field is t's. The theme returned shares no memory with t. Each edit sets a field to the color its
 // component resolved to with the lightness moved (hue, saturation and
 // alpha kept, at the hundredths a color prints). It moves as few fields
 // and by as little as it finds: each step moves the one field that makes
@@ -797,9 +797,22 @@ func (s *solver) wasAt(f fieldKey, l int) bool {
 	return ok
 }
 
-// theme returns t with the solver's edits written into its colors.
+// theme returns t with the solver's edits written into its colors,
+// sharing no memory with t (strings aside).
 func (s *solver) theme() Theme {
 	out := s.t
+	for _, pair := range out.pairs() {
+		if *pair != nil {
+			own := **pair
+			*pair = &own
+		}
+	}
+	for _, field := range out.images() {
+		if *field != nil {
+			own := **field
+			*field = &own
+		}
+	}
 	out.Colors = make(map[string]PerScheme, len(s.t.Colors)+len(s.order))
 	maps.Copy(out.Colors, s.t.Colors)
 	for _, f := range s.order {

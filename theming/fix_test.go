@@ -332,3 +332,16 @@ func TestFixThemeFixesBrokenThemes(t *testing.T) {
 		assert.Contains(t, err.Error(), "colors.text-secondary.light must satisfy: text-secondary on page-background needs lightness none")
 	})
 }
+
+func TestFixThemeReturnsACopy(t *testing.T) {
+	logo := "themes/9/logo.png"
+	th := sidebarTheme()
+	th.Logo = &logo
+	th.LogoSite = &theming.ImagePair{Original: &logo}
+	fixed, _, err := defaultCatalog(t).FixTheme(th, contrast.Policy{})
+	require.NoError(t, err)
+	*fixed.Logo, *fixed.LogoSite.Original = "changed", "changed"
+	fixed.Colors["primary"] = theming.PerScheme{}
+	assert.Equal(t, "themes/9/logo.png", logo, "the caller's image paths are untouched")
+	assert.Equal(t, "hsl(214, 82%, 51%)", th.Colors["primary"].Light, "the caller's colors are untouched")
+}
