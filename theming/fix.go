@@ -306,6 +306,9 @@ type solver struct {
 	seenGen int
 	memb    []int
 	membGen int
+	// The slices of the last depSet deps returned, reused by the next
+	// call; allRules lists every rule.
+	depComps, depRules, allRules []int
 }
 
 // members is the set of components that move with a field, as the
@@ -462,9 +465,12 @@ type depSet struct {
 
 // deps returns the components that take field (k, j)'s color once it is
 // a literal, and the rules of scheme k that depend on them.
+//
+// The depSet's slices are reused by the next call of deps: use it, or
+// copy what is kept, before asking again.
 func (s *solver) deps(k, j int) depSet {
 	s.seenGen++
-	comps := []int{j}
+	comps := append(s.depComps[:0], j)
 	s.seen[j] = s.seenGen
 	bg := j == s.c.pageBG
 	for n := 0; n < len(comps); n++ {
@@ -476,13 +482,18 @@ func (s *solver) deps(k, j int) depSet {
 			}
 		}
 	}
-	var rules []int
+	s.depComps = comps
 	if bg {
-		rules = make([]int, len(s.c.rules))
-		for ri := range rules {
-			rules[ri] = ri
+		if s.allRules == nil {
+			s.allRules = make([]int, len(s.c.rules))
+			for ri := range s.allRules {
+				s.allRules[ri] = ri
+			}
 		}
-	} else {
+		return depSet{comps: comps, rules: s.allRules}
+	}
+	rules := s.depRules[:0]
+	{
 		s.visit++
 		for _, i := range comps {
 			for _, ri := range s.byComp[i] {
@@ -494,6 +505,7 @@ func (s *solver) deps(k, j int) depSet {
 		}
 		slices.Sort(rules)
 	}
+	s.depRules = rules
 	return depSet{comps: comps, rules: rules}
 }
 
@@ -756,7 +768,6 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 	type cand struct {
 		key     fieldKey
 		rank    int
-		d       depSet
 		failing int
 	}
 	var cands []cand
@@ -770,7 +781,7 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 			}
 		}
 		if failing > 0 {
-			cands = append(cands, cand{f, c.rank, d, failing})
+			cands = append(cands, cand{f, c.rank, failing})
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
@@ -783,10 +794,11 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 		return cmp.Or(cmp.Compare(best.fixed, m.fixed), cmp.Compare(m.rank, best.rank), cmp.Compare(m.dist, best.dist)) < 0
 	}
 	for _, cd := range cands {
-		f, d, failing := cd.key, cd.d, cd.failing
+		f, failing := cd.key, cd.failing
 		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
 			continue
 		}
+		d := s.deps(f.k, f.j)
 		_, _, l0 := s.colors[f.k][f.j].HSL()
 		var m move
 		if whole {
