@@ -64,23 +64,47 @@ func (r *ResolvedTheme) HighContrast() *ResolvedTheme {
 //
 // Each block's selectors are as specific as, and later than, the blocks
 // they override, so the scheme chosen by preference or attribute holds.
+//
+// The variant's blocks hold only the variables whose value the variant
+// changes in either scheme (the same set in every block, so that where a
+// light block also matches a dark element, the dark block that overrides
+// it sets every one of them); the rest, and color-scheme, come from the
+// theme's own blocks, which match the same elements.
 func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 	if !r.cat.ok() {
 		return b
 	}
 	hc := r.HighContrast()
+	moved := make([]bool, len(r.cat.vars))
+	for n := range r.cat.vars {
+		moved[n] = r.value(0, n) != hc.value(0, n) || r.value(1, n) != hc.value(1, n)
+	}
+	block := func(b []byte, sc Scheme, indent string) []byte {
+		k := schemeIndex(sc)
+		for n, vd := range r.cat.vars {
+			if !moved[n] {
+				continue
+			}
+			b = append(b, indent...)
+			b = append(b, vd.v.CSSVariable...)
+			b = append(b, ": "...)
+			b, _ = hc.value(k, n).AppendText(b)
+			b = append(b, ";\n"...)
+		}
+		return b
+	}
 	b = append(b, "@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n"...)
-	b = hc.appendBlock(b, Light, "    ")
+	b = block(b, Light, "    ")
 	b = append(b, "  }\n  @media (prefers-color-scheme: dark) {\n    :root:not([data-color-scheme=\"light\"]) {\n"...)
-	b = hc.appendBlock(b, Dark, "      ")
+	b = block(b, Dark, "      ")
 	b = append(b, "    }\n  }\n  [data-color-scheme=\"dark\"] {\n"...)
-	b = hc.appendBlock(b, Dark, "    ")
+	b = block(b, Dark, "    ")
 	b = append(b, "  }\n}\n:root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"light\"] {\n"...)
-	b = hc.appendBlock(b, Light, "  ")
+	b = block(b, Light, "  ")
 	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root[data-contrast=\"more\"]:not([data-color-scheme=\"light\"]) {\n"...)
-	b = hc.appendBlock(b, Dark, "    ")
+	b = block(b, Dark, "    ")
 	b = append(b, "  }\n}\n:root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n"...)
-	b = hc.appendBlock(b, Dark, "  ")
+	b = block(b, Dark, "  ")
 	b = append(b, "}\n@media (forced-colors: active) {\n  :root,\n  [data-color-scheme] {\n"...)
 	roles := r.cat.forcedRoles()
 	for n, vd := range r.cat.vars {

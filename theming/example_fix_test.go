@@ -3,6 +3,7 @@ package theming_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
@@ -105,5 +106,61 @@ func ExampleGenerate() {
 	fmt.Println(errors.Is(err, theming.ErrUnknownComponent))
 	// Output:
 	// 1 Generated true {hsl(160, 70%, 26.87%) hsl(160, 70%, 70%)}
+	// true
+}
+
+// The high-contrast variant of a theme passes WCAG 2 AAA; the stylesheet
+// serves it under prefers-contrast: more.
+func ExampleCompiledCatalog_HighContrast() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rt, _ := s.Theme(3)
+	hc, err := s.Catalog().HighContrast(rt.Theme())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, _ := s.Catalog().AuditTheme(hc, theming.HighContrastPolicy())
+	fmt.Println(rep.Level, rep.Method, rep.Failed, "fail")
+	fmt.Println(strings.Contains(string(rt.Stylesheet()), "@media (prefers-contrast: more)"))
+
+	_, err = (&theming.CompiledCatalog{}).HighContrast(rt.Theme())
+	fmt.Println(errors.Is(err, theming.ErrNoCatalog))
+	// Output:
+	// AAA both 0 fail
+	// true
+	// true
+}
+
+// Under forced colors each variable takes a CSS system color by its role.
+func ExampleCompiledCatalog_ForcedColor() {
+	s, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, v := range []string{"--page-background", "--text-primary", "--link", "--primary-button", "--primary-button-text", "--no-such"} {
+		role, ok := s.Catalog().ForcedColor(v)
+		fmt.Println(v, role, ok)
+	}
+	// Output:
+	// --page-background Canvas true
+	// --text-primary CanvasText true
+	// --link LinkText true
+	// --primary-button ButtonFace true
+	// --primary-button-text ButtonText true
+	// --no-such  false
+}
+
+func ExampleParseField() {
+	id, sc, err := theming.ParseField("colors.primary-button.dark")
+	fmt.Println(id, sc, err)
+	_, _, err = theming.ParseField("colors.primary")
+	fmt.Println(errors.Is(err, theming.ErrUnknownThemeField))
+	// Output:
+	// primary-button dark <nil>
 	// true
 }

@@ -172,7 +172,7 @@ func (c *CompiledCatalog) FixTheme(t Theme, p contrast.Policy) (Theme, []Edit, e
 // catalog passes under p in both schemes, and the edits made.
 //
 // It changes only color overrides (t.Colors), adding or editing entries;
-// every other field is t's. Each edit sets a field to the color its
+// every other field is t's. The theme returned shares no memory with t. Each edit sets a field to the color its
 // component resolved to with the lightness moved (hue, saturation and
 // alpha kept, at the hundredths a color prints). It moves as few fields
 // and by as little as it finds: each step moves the one field that makes
@@ -255,7 +255,7 @@ func (c *CompiledCatalog) FieldRange(t Theme, field string, p contrast.Policy) (
 		return nil, err
 	}
 	d := s.deps(k, j)
-	return s.ranges(k, j, d.rules, d.in), nil
+	return s.ranges(k, j, d.rules, s.member(d)), nil
 }
 
 // lookupField returns the scheme index and component index of a field of
@@ -290,15 +290,52 @@ type solver struct {
 	edited [2][]bool
 	order  []fieldKey // edited fields, first edit first
 	child  [2][][]int
-	gen    [2]int // bumped when a scheme is resolved again
 	cache  map[fieldKey]cachedNearest
+	// byComp lists, per component, the rules it is the foreground or the
+	// target (or a target variable's component) of.
+	byComp [][]int
+	// stamp is, per scheme and component, the step at which its color
+	// last changed; clock counts the steps.
+	stamp [2][]int
+	clock int
+	mark  []int // scratch for deps: the rule's last visit
+	visit int
+	// seen marks the components of the last deps walk, and member the
+	// members of the last depSet asked for, each with its own generation.
+	seen    []int
+	seenGen int
+	memb    []int
+	membGen int
+	// The slices of the last depSet deps returned, reused by the next
+	// call; allRules lists every rule.
+	depComps, depRules, allRules []int
 }
 
-// cachedNearest is a field's nearest whole pass, valid while its
-// scheme's generation is gen.
+// members is the set of components that move with a field, as the
+// solver's last call of member marked them. The zero members is empty.
+type members struct {
+	mark []int
+	gen  int
+}
+
+func (m members) has(i int) bool { return m.mark != nil && m.mark[i] == m.gen }
+
+// member marks d's components and returns them as a set, valid until the
+// next call.
+func (s *solver) member(d depSet) members {
+	s.membGen++
+	for _, i := range d.comps {
+		s.memb[i] = s.membGen
+	}
+	return members{mark: s.memb, gen: s.membGen}
+}
+
+// cachedNearest is a field's nearest whole pass, valid while no component
+// its rules look at has changed color since stamp and its dependents are
+// as many as then.
 type cachedNearest struct {
-	gen, l int
-	ok     bool
+	stamp, in, rules, l int
+	ok                  bool
 }
 
 type fieldKey struct{ k, j int }
@@ -312,14 +349,22 @@ func (c *CompiledCatalog) newSolver(t Theme, p contrast.Policy) (*solver, error)
 	}
 	n := len(c.cat.Components)
 	s := &solver{c: c, p: p, t: t, req: make([]float64, len(c.rules)), lcReq: make([]float64, len(c.rules))}
+	s.byComp = make([][]int, n)
 	for ri, ru := range c.rules {
 		s.req[ri], _ = contrast.Required(ru.target.ContrastType, p.Level)
 		s.lcReq[ri], _ = contrast.APCARequired(ru.target.ContrastType)
+		s.byComp[ru.comp] = append(s.byComp[ru.comp], ri)
+		if tc := c.targetComp(ru); tc >= 0 && tc != ru.comp {
+			s.byComp[tc] = append(s.byComp[tc], ri)
+		}
 	}
+	s.mark = make([]int, len(c.rules))
+	s.seen, s.memb = make([]int, n), make([]int, n)
 	for k := range 2 {
 		s.refs[k] = slices.Clone(c.fallback[k])
 		s.pinned[k] = make([]bool, n)
 		s.edited[k] = make([]bool, n)
+		s.stamp[k] = make([]int, n)
 		s.pinned[k][c.pageBG] = true
 	}
 	for id, o := range t.Colors {
@@ -334,17 +379,25 @@ func (c *CompiledCatalog) newSolver(t Theme, p contrast.Policy) (*solver, error)
 	}
 	for k := range 2 {
 		s.orig[k] = slices.Clone(s.refs[k])
-		s.reresolve(k)
+		s.reresolve(k, nil)
 		s.was[k] = slices.Clone(s.colors[k])
 	}
 	return s, nil
 }
 
 // reresolve resolves scheme k from the current references and judges
-// every rule in it.
-func (s *solver) reresolve(k int) {
-	s.gen[k]++
+// its rules again: every rule the first time, else those in rules (the
+// rules of the components whose color may have changed), stamping the
+// components whose color did.
+func (s *solver) reresolve(k int, rules []int) {
+	s.clock++
+	old := s.colors[k]
 	s.colors[k], s.srcs[k], _ = resolve(s.refs[k])
+	for i := range s.colors[k] {
+		if old == nil || old[i] != s.colors[k][i] {
+			s.stamp[k][i] = s.clock
+		}
+	}
 	n := len(s.refs[k])
 	if s.child[k] == nil {
 		s.child[k] = make([][]int, n)
@@ -359,16 +412,20 @@ func (s *solver) reresolve(k int) {
 	}
 	if s.pass[k] == nil {
 		s.pass[k] = make([]bool, len(s.c.rules))
+		for ri := range s.c.rules {
+			s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
+		}
+		return
 	}
-	for ri := range s.c.rules {
-		s.pass[k][ri] = s.passes(k, ri, nil, colorref.Color{})
+	for _, ri := range rules {
+		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
 	}
 }
 
 // passes judges rule ri in scheme k, with the components in (when in is
 // not nil) taking the color x: the theme as it resolves with a field that
 // they all fall back to set to x.
-func (s *solver) passes(k, ri int, in []bool, x colorref.Color) bool {
+func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
 	fg, bg, bd := s.pair(k, ri, in, x)
 	if !contrast.Passes(fg, bg, bd, s.req[ri], s.p.Method) {
 		return false
@@ -378,10 +435,10 @@ func (s *solver) passes(k, ri int, in []bool, x colorref.Color) bool {
 
 // pair returns rule ri's foreground, background and backdrop in scheme
 // k, with the components in taking the color x.
-func (s *solver) pair(k, ri int, in []bool, x colorref.Color) (fg, bg, bd colorref.Color) {
+func (s *solver) pair(k, ri int, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
 	ru := s.c.rules[ri]
 	col := func(i int) colorref.Color {
-		if in != nil && in[i] {
+		if in.has(i) {
 			return x
 		}
 		return s.colors[k][i]
@@ -402,35 +459,54 @@ func (s *solver) pair(k, ri int, in []bool, x colorref.Color) (fg, bg, bd colorr
 // depSet is what moves with a field: the components that resolve through
 // it (in) and the rules that look at any of them.
 type depSet struct {
-	in    []bool
+	comps []int
 	rules []int
 }
 
 // deps returns the components that take field (k, j)'s color once it is
 // a literal, and the rules of scheme k that depend on them.
+//
+// The depSet's slices are reused by the next call of deps: use it, or
+// copy what is kept, before asking again.
 func (s *solver) deps(k, j int) depSet {
-	in := make([]bool, len(s.refs[k]))
-	stack := []int{j}
-	in[j] = true
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, ch := range s.child[k][i] {
-			if !in[ch] {
-				in[ch] = true
-				stack = append(stack, ch)
+	s.seenGen++
+	comps := append(s.depComps[:0], j)
+	s.seen[j] = s.seenGen
+	bg := j == s.c.pageBG
+	for n := 0; n < len(comps); n++ {
+		for _, ch := range s.child[k][comps[n]] {
+			if s.seen[ch] != s.seenGen {
+				s.seen[ch] = s.seenGen
+				comps = append(comps, ch)
+				bg = bg || ch == s.c.pageBG
 			}
 		}
 	}
-	var rules []int
-	for ri, ru := range s.c.rules {
-		if in[s.c.pageBG] || in[ru.comp] {
-			rules = append(rules, ri)
-		} else if tc := s.c.targetComp(ru); tc >= 0 && in[tc] {
-			rules = append(rules, ri)
+	s.depComps = comps
+	if bg {
+		if s.allRules == nil {
+			s.allRules = make([]int, len(s.c.rules))
+			for ri := range s.allRules {
+				s.allRules[ri] = ri
+			}
 		}
+		return depSet{comps: comps, rules: s.allRules}
 	}
-	return depSet{in: in, rules: rules}
+	rules := s.depRules[:0]
+	{
+		s.visit++
+		for _, i := range comps {
+			for _, ri := range s.byComp[i] {
+				if s.mark[ri] != s.visit {
+					s.mark[ri] = s.visit
+					rules = append(rules, ri)
+				}
+			}
+		}
+		slices.Sort(rules)
+	}
+	s.depRules = rules
+	return depSet{comps: comps, rules: rules}
 }
 
 // colorAt returns field (k, j)'s color with lightness l (in hundredths of
@@ -451,7 +527,7 @@ const gridStep = 25
 //
 // The rule that failed last is tried first: neighbouring lightnesses
 // mostly fail on the same rule, so a failing point costs one check.
-func (s *solver) ranges(k, j int, rules []int, in []bool) []LightnessRange {
+func (s *solver) ranges(k, j int, rules []int, in members) []LightnessRange {
 	rules = slices.Clone(rules)
 	ok := func(l int) bool {
 		x := s.colorAt(k, j, l)
@@ -470,15 +546,27 @@ func (s *solver) ranges(k, j int, rules []int, in []bool) []LightnessRange {
 // wholeNearest is nearestPass over every rule that depends on field f,
 // from the lightness it has now, cached until f's scheme changes.
 func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
-	if c, ok := s.cache[f]; ok && c.gen == s.gen[f.k] {
+	stamp, in := 0, len(d.comps)
+	for _, i := range d.comps {
+		stamp = max(stamp, s.stamp[f.k][i])
+	}
+	stamp = max(stamp, s.stamp[f.k][s.c.pageBG])
+	for _, ri := range d.rules {
+		ru := s.c.rules[ri]
+		stamp = max(stamp, s.stamp[f.k][ru.comp])
+		if tc := s.c.targetComp(ru); tc >= 0 {
+			stamp = max(stamp, s.stamp[f.k][tc])
+		}
+	}
+	if c, ok := s.cache[f]; ok && c.stamp == stamp && c.in == in && c.rules == len(d.rules) {
 		return c.l, c.ok
 	}
 	_, _, l0 := s.colors[f.k][f.j].HSL()
-	l, ok := s.nearestPass(f.k, f.j, d.rules, d.in, l0)
+	l, ok := s.nearestPass(f.k, f.j, d.rules, s.member(d), l0)
 	if s.cache == nil {
 		s.cache = map[fieldKey]cachedNearest{}
 	}
-	s.cache[f] = cachedNearest{gen: s.gen[f.k], l: l, ok: ok}
+	s.cache[f] = cachedNearest{stamp: stamp, in: in, rules: len(d.rules), l: l, ok: ok}
 	return l, ok
 }
 
@@ -486,7 +574,7 @@ func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 // every rule in rules passes, field (k, j) set to it: it walks the grid
 // outward from l0, and refines the first passing grid point on each side
 // by bisection toward l0. ok is false when no grid point passes.
-func (s *solver) nearestPass(k, j int, rules []int, in []bool, l0 float64) (int, bool) {
+func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
 	rules = slices.Clone(rules)
 	ok := func(l int) bool {
 		x := s.colorAt(k, j, l)
@@ -619,8 +707,16 @@ func (s *solver) candidates(k, ri int, add func(fieldKey, int)) {
 
 // solve moves fields until every rule passes or no move helps.
 func (s *solver) solve() {
+	n := len(s.c.cat.Components)
+	rank := [2][]int{make([]int, n), make([]int, n)}
+	var cands []candidate
 	for range 4 * len(s.c.rules) { // each step makes at least one more rule pass
-		ranks := map[fieldKey]int{}
+		// The candidate fields, each with its best rank: rank[k][j] holds
+		// rank+1 for a field already listed in this step.
+		for _, c := range cands {
+			rank[c.key.k][c.key.j] = 0
+		}
+		cands = cands[:0]
 		failing := 0
 		for k := range 2 {
 			for ri := range s.c.rules {
@@ -632,19 +728,26 @@ func (s *solver) solve() {
 					if s.pinned[f.k][f.j] || s.c.cat.Components[f.j].Hidden {
 						return
 					}
-					if old, ok := ranks[f]; !ok || r < old {
-						ranks[f] = r
+					switch old := rank[f.k][f.j]; {
+					case old == 0:
+						rank[f.k][f.j] = r + 1
+						cands = append(cands, candidate{f, r})
+					case r+1 < old:
+						rank[f.k][f.j] = r + 1
 					}
 				})
 			}
 		}
-		if failing == 0 || len(ranks) == 0 {
+		if failing == 0 || len(cands) == 0 {
 			return
 		}
-		keys := slices.SortedFunc(maps.Keys(ranks), func(a, b fieldKey) int {
-			return cmp.Or(cmp.Compare(ranks[a], ranks[b]), cmp.Compare(a.k, b.k), cmp.Compare(a.j, b.j))
+		for n := range cands {
+			cands[n].rank = rank[cands[n].key.k][cands[n].key.j] - 1
+		}
+		slices.SortFunc(cands, func(a, b candidate) int {
+			return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.key.k, b.key.k), cmp.Compare(a.key.j, b.key.j))
 		})
-		if !s.step(keys, ranks, true) && !s.step(keys, ranks, false) {
+		if !s.step(cands, true) && !s.step(cands, false) {
 			return
 		}
 	}
@@ -654,7 +757,7 @@ func (s *solver) solve() {
 // move must keep every rule that depends on the field passing; otherwise
 // it must leave fewer of them failing than now. It reports whether it
 // moved a field.
-func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool {
+func (s *solver) step(keys []candidate, whole bool) bool {
 	type move struct {
 		key         fieldKey
 		l           int
@@ -664,11 +767,12 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 	var best *move
 	type cand struct {
 		key     fieldKey
-		d       depSet
+		rank    int
 		failing int
 	}
 	var cands []cand
-	for _, f := range keys {
+	for _, c := range keys {
+		f := c.key
 		d := s.deps(f.k, f.j)
 		failing := 0
 		for _, ri := range d.rules {
@@ -677,7 +781,7 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 			}
 		}
 		if failing > 0 {
-			cands = append(cands, cand{f, d, failing})
+			cands = append(cands, cand{f, c.rank, failing})
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
@@ -690,10 +794,11 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 		return cmp.Or(cmp.Compare(best.fixed, m.fixed), cmp.Compare(m.rank, best.rank), cmp.Compare(m.dist, best.dist)) < 0
 	}
 	for _, cd := range cands {
-		f, d, failing := cd.key, cd.d, cd.failing
-		if best != nil && (failing < best.fixed || failing == best.fixed && ranks[f] > best.rank) {
+		f, failing := cd.key, cd.failing
+		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
 			continue
 		}
+		d := s.deps(f.k, f.j)
 		_, _, l0 := s.colors[f.k][f.j].HSL()
 		var m move
 		if whole {
@@ -709,7 +814,7 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 			}
 			m = move{key: f, l: l, fixed: failing - left}
 		}
-		m.rank, m.dist = ranks[f], math.Abs(float64(m.l)/100-l0)
+		m.rank, m.dist = cd.rank, math.Abs(float64(m.l)/100-l0)
 		if better(m) {
 			best = &m
 		}
@@ -725,12 +830,13 @@ func (s *solver) step(keys []fieldKey, ranks map[fieldKey]int, whole bool) bool 
 // which the fewest of d's rules fail, the nearest l0 among those, and how
 // many fail there.
 func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int) {
+	in := s.member(d)
 	left = math.MaxInt
 	for l := 0; l <= 10000; l += gridStep {
 		x := s.colorAt(k, j, l)
 		n := 0
 		for _, ri := range d.rules {
-			if !s.passes(k, ri, d.in, x) {
+			if !s.passes(k, ri, in, x) {
 				n++
 			}
 		}
@@ -748,7 +854,14 @@ func (s *solver) set(f fieldKey, x colorref.Color) {
 		s.edited[f.k][f.j] = true
 		s.order = append(s.order, f)
 	}
-	s.reresolve(f.k)
+	s.rejudge(f)
+}
+
+// rejudge resolves field f's scheme again after f changed, judging again
+// the rules that depend on f: only the components that fall back to it
+// can have changed color.
+func (s *solver) rejudge(f fieldKey) {
+	s.reresolve(f.k, s.deps(f.k, f.j).rules)
 }
 
 // shrink moves each edited field back toward the lightness it had, as
@@ -765,14 +878,14 @@ func (s *solver) shrink() {
 				keep = append(keep, ri)
 			}
 		}
-		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
+		l, ok := s.nearestPass(f.k, f.j, keep, s.member(d), l0)
 		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
 			continue
 		}
 		if s.colorAt(f.k, f.j, l) == s.was[f.k][f.j].Rounded() && s.wasAt(f, l) {
 			s.refs[f.k][f.j] = s.orig[f.k][f.j]
 			s.edited[f.k][f.j] = false
-			s.reresolve(f.k)
+			s.rejudge(f)
 			continue
 		}
 		s.set(f, s.colorAt(f.k, f.j, l))
@@ -785,7 +898,7 @@ func (s *solver) wasAt(f fieldKey, l int) bool {
 	saved := s.refs[f.k][f.j]
 	s.refs[f.k][f.j] = s.orig[f.k][f.j]
 	before := slices.Clone(s.pass[f.k])
-	s.reresolve(f.k)
+	s.rejudge(f)
 	ok := true
 	for ri, p := range before {
 		if p && !s.pass[f.k][ri] {
@@ -793,13 +906,26 @@ func (s *solver) wasAt(f fieldKey, l int) bool {
 		}
 	}
 	s.refs[f.k][f.j] = saved
-	s.reresolve(f.k)
+	s.rejudge(f)
 	return ok
 }
 
-// theme returns t with the solver's edits written into its colors.
+// theme returns t with the solver's edits written into its colors,
+// sharing no memory with t (strings aside).
 func (s *solver) theme() Theme {
 	out := s.t
+	for _, pair := range out.pairs() {
+		if *pair != nil {
+			own := **pair
+			*pair = &own
+		}
+	}
+	for _, field := range out.images() {
+		if *field != nil {
+			own := **field
+			*field = &own
+		}
+	}
 	out.Colors = make(map[string]PerScheme, len(s.t.Colors)+len(s.order))
 	maps.Copy(out.Colors, s.t.Colors)
 	for _, f := range s.order {
@@ -871,7 +997,7 @@ func (s *solver) conflict(f fieldKey) Conflict {
 	c := Conflict{Field: s.c.fields[f.k][f.j]}
 	d := s.deps(f.k, f.j)
 	for _, ri := range d.rules {
-		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
+		rs := s.ranges(f.k, f.j, []int{ri}, s.member(d))
 		if len(rs) == 1 && rs[0] == (LightnessRange{0, 100}) {
 			continue
 		}

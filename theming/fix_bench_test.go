@@ -1,6 +1,7 @@
 package theming_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/themekit/themekit/colorref"
@@ -50,4 +51,33 @@ func BenchmarkGenerate(b *testing.B) {
 func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
 	tb.Helper()
 	return defaultSnapshot(tb).Catalog()
+}
+
+// BenchmarkFixThemeScale fixes a theme of the generated scale data (see
+// internal/gendata) whose every seventh component is overridden with a
+// mid blue that fails about half the rules.
+func BenchmarkFixThemeScale(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		s, err := theming.Load(generatedCatalog(n), generatedThemes(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rt := s.Themes()[0]
+		th := rt.Theme()
+		th.Colors = map[string]theming.PerScheme{}
+		k := 0
+		for id := range rt.Colors(theming.Light) {
+			if k++; k%7 == 0 {
+				th.Colors[id] = theming.PerScheme{Light: "hsl(200, 50%, 60%)", Dark: "hsl(200, 50%, 40%)"}
+			}
+		}
+		b.Run(fmt.Sprintf("components=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := s.Catalog().FixTheme(th, contrast.Policy{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -281,3 +281,67 @@ func TestGenerateImpossibleBrand(t *testing.T) {
 	_, err = theming.Generate(&theming.CompiledCatalog{}, colorref.HSL(210, 50, 40), theming.GenerateOptions{})
 	assert.True(t, errors.Is(err, theming.ErrNoCatalog))
 }
+
+// Themes broken in several ways are fixed, keeping each moved field's
+// hue, saturation and alpha (a translucent override stays translucent),
+// and the field the failing finding names is the one moved.
+func TestFixThemeFixesBrokenThemes(t *testing.T) {
+	cc := defaultCatalog(t)
+	tests := []struct {
+		name   string
+		colors map[string]theming.PerScheme
+		moved  string // the field the failing finding names
+	}{
+		{"text too light", map[string]theming.PerScheme{"text-primary": {Light: "hsl(222, 25%, 70%)"}}, "colors.text-primary.light"},
+		{"a brand too light for its buttons", map[string]theming.PerScheme{"primary": {Light: "hsl(221, 72%, 75%)"}}, "colors.primary.light"},
+		{"a translucent text", map[string]theming.PerScheme{"text-secondary": {Light: "hsla(220, 12%, 70%, 0.85)"}}, "colors.text-secondary.light"},
+		{"a dark-only failure", map[string]theming.PerScheme{"primary": {Dark: "hsl(217, 90%, 30%)"}}, "colors.primary.dark"},
+		{"an override others fall back to", map[string]theming.PerScheme{"border": {Light: "hsl(220, 10%, 88%)"}}, "colors.border.light"},
+		{"two overrides on one chain", map[string]theming.PerScheme{"link": {Light: "secondary"}, "secondary": {Light: "hsl(262, 48%, 80%)"}}, "colors.secondary.light"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			th := theming.Theme{ID: 3, Name: "Broken", Colors: tt.colors}
+			before, err := cc.AuditTheme(th, contrast.Policy{})
+			require.NoError(t, err)
+			require.False(t, before.OK(), "the theme is broken")
+			fixed, edits, err := cc.FixTheme(th, contrast.Policy{})
+			require.NoError(t, err)
+			after, err := cc.AuditTheme(fixed, contrast.Policy{})
+			require.NoError(t, err)
+			assert.True(t, after.OK(), "%d rules fail after the fix", after.Failed)
+			var fields []string
+			for _, e := range edits {
+				fields = append(fields, e.Field)
+				to, err := colorref.ParseColor(e.To)
+				require.NoError(t, err)
+				h0, s0, _, a0 := e.Was.HSLA()
+				h1, s1, _, a1 := to.HSLA()
+				assert.InDelta(t, h0, h1, 0.005)
+				assert.InDelta(t, s0, s1, 0.005)
+				assert.InDelta(t, a0, a1, 0.005, "%s keeps its alpha", e.Field)
+			}
+			assert.Contains(t, fields, tt.moved)
+		})
+	}
+	t.Run("a text at half opacity cannot reach 4.5:1 at any lightness, and the error says so", func(t *testing.T) {
+		th := theming.Theme{ID: 3, Name: "Ghost", Colors: map[string]theming.PerScheme{"text-secondary": {Light: "hsla(220, 12%, 34%, 0.5)"}}}
+		_, _, err := cc.FixTheme(th, contrast.Policy{})
+		var ue *theming.UnsatisfiableError
+		require.ErrorAs(t, err, &ue)
+		assert.Contains(t, err.Error(), "colors.text-secondary.light must satisfy: text-secondary on page-background needs lightness none")
+	})
+}
+
+func TestFixThemeReturnsACopy(t *testing.T) {
+	logo := "themes/9/logo.png"
+	th := sidebarTheme()
+	th.Logo = &logo
+	th.LogoSite = &theming.ImagePair{Original: &logo}
+	fixed, _, err := defaultCatalog(t).FixTheme(th, contrast.Policy{})
+	require.NoError(t, err)
+	*fixed.Logo, *fixed.LogoSite.Original = "changed", "changed"
+	fixed.Colors["primary"] = theming.PerScheme{}
+	assert.Equal(t, "themes/9/logo.png", logo, "the caller's image paths are untouched")
+	assert.Equal(t, "hsl(214, 82%, 51%)", th.Colors["primary"].Light, "the caller's colors are untouched")
+}

@@ -99,7 +99,7 @@ func Generate(cc *CompiledCatalog, brand colorref.Color, opts GenerateOptions) (
 			return Theme{}, err
 		}
 		d := sv.deps(k, j)
-		got, ok := sv.nearestPass(k, j, d.rules, d.in, want)
+		got, ok := sv.nearestPass(k, j, d.rules, sv.member(d), want)
 		if !ok {
 			return Theme{}, &BrandError{Brand: id, Color: brand, Scheme: sc, Conflict: sv.conflict(fieldKey{k, j})}
 		}

@@ -260,12 +260,13 @@ func (f Finding) fieldEdits() []Suggestion {
 			}
 		}
 		_, _, l0 := s.colors[k][j].HSL()
-		l, ok := s.nearestPass(k, j, rules, d.in, l0)
+		in := s.member(d)
+		l, ok := s.nearestPass(k, j, rules, in, l0)
 		if !ok {
 			continue
 		}
 		x := s.colorAt(k, j, l)
-		fg, bg, _ := s.pair(k, f.rule, d.in, x)
+		fg, bg, _ := s.pair(k, f.rule, in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
 		res, err := f.Policy.Check(fg, bg, f.Backdrop, f.Target.ContrastType)
 		if err != nil || !res.Pass {

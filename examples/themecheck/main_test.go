@@ -597,3 +597,20 @@ func TestRunContrastMore(t *testing.T) {
 	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 840 passed, 0 failed.\nok\n")
 	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
 }
+
+func TestRunGenerateImpossibleBrand(t *testing.T) {
+	// The brand is checked as text on white, black and mid grey: no
+	// lightness of it passes all three.
+	cat := `{"page_background": "page", "palette_preview": [], "components": [
+  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"}, "variables": []},
+  {"component_id": "primary", "name": "Brand", "fallback": {"light": "hsl(210, 50%, 40%)", "dark": "hsl(210, 50%, 70%)"}, "variables": [],
+   "contrast_against": [{"type": "hsl", "value": "hsl(0, 0%, 100%)", "contrast_type": "text"},
+                        {"type": "hsl", "value": "hsl(0, 0%, 0%)", "contrast_type": "text"},
+                        {"type": "hsl", "value": "hsl(0, 0%, 50%)", "contrast_type": "text"}]}]}`
+	in, out := dataDir(t, cat, themes("Plain")), filepath.Join(t.TempDir(), "gen")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-data", in, "-generate", "hsl(210, 50%, 40%)", "-o", out}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), `no lightness of brand color hsl(210, 50%, 40%) lets "primary" pass its contrast rules in the light scheme`)
+	assert.Contains(t, stdout.String(), "FAIL\n")
+	assert.NoFileExists(t, filepath.Join(out, "themes.json"), "nothing is written")
+}
