@@ -83,15 +83,15 @@ func ExampleChooser_ThemeFor() {
 		// The page's title and the first lines of its style element.
 		_, style, _ := strings.Cut(string(body), "<style>\n")
 		lines := strings.SplitN(style, "\n", 4)
-		fmt.Printf("%q: %s\n%s\n%s\n", user, resp.Status, lines[0], lines[2])
+		fmt.Printf("%q: %s\n%s\n%s\n", user, resp.Status, lines[0], lines[1])
 	}
 	// Output:
 	// "": 200 OK
 	// /* theme 1: Harbor */
-	// [data-color-scheme="light"] {
+	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(220, 20%, 97%); }
 	// "alice": 200 OK
 	// /* theme 2: Ember */
-	// [data-color-scheme="light"] {
+	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(36, 45%, 96%); }
 }
 
 // StatusFor maps the errors of a Chooser, a Source or a PreferredTheme
