@@ -910,18 +910,7 @@ func (s *solver) wasAt(f fieldKey, l int) bool {
 // sharing no memory with t (strings aside).
 func (s *solver) theme() Theme {
 	out := s.t
-	for _, pair := range out.pairs() {
-		if *pair != nil {
-			own := **pair
-			*pair = &own
-		}
-	}
-	for _, field := range out.images() {
-		if *field != nil {
-			own := **field
-			*field = &own
-		}
-	}
+	out.ownImages()
 	out.Colors = make(map[string]PerScheme, len(s.t.Colors)+len(s.order))
 	maps.Copy(out.Colors, s.t.Colors)
 	for _, f := range s.order {
