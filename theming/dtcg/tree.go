@@ -124,6 +124,17 @@ func (p *parser) space() {
 	}
 }
 
+// eat skips white space and then c, if c is next, and reports whether
+// it was. Where it was not, p stands on what is there instead.
+func (p *parser) eat(c byte) bool {
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
 func (p *parser) fail(msg string) *syntaxErr { return &syntaxErr{p.i, msg} }
 
 func (p *parser) value(depth int) (*node, *syntaxErr) {
@@ -140,9 +151,7 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 		n.kind = kObject
 		var seen map[string]bool
 		p.i++
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == '}' {
-			p.i++
+		if p.eat('}') {
 			break
 		}
 		for {
@@ -171,23 +180,18 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 				p.dups = append(p.dups, ko)
 				p.dupK = append(p.dupK, k)
 			}
-			p.space()
-			if p.i >= len(p.data) || p.data[p.i] != ':' {
+			if !p.eat(':') {
 				return nil, p.fail(`expected ":"`)
 			}
-			p.i++
 			v, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
 			n.keys, n.keyOffs, n.vals = append(n.keys, k), append(n.keyOffs, ko), append(n.vals, v)
-			p.space()
-			if p.i < len(p.data) && p.data[p.i] == ',' {
-				p.i++
+			if p.eat(',') {
 				continue
 			}
-			if p.i < len(p.data) && p.data[p.i] == '}' {
-				p.i++
+			if p.eat('}') {
 				break
 			}
 			return nil, p.fail(`expected "," or "}"`)
@@ -195,9 +199,7 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 	case c == '[':
 		n.kind = kArray
 		p.i++
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == ']' {
-			p.i++
+		if p.eat(']') {
 			break
 		}
 		for {
@@ -206,13 +208,10 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 				return nil, err
 			}
 			n.vals = append(n.vals, v)
-			p.space()
-			if p.i < len(p.data) && p.data[p.i] == ',' {
-				p.i++
+			if p.eat(',') {
 				continue
 			}
-			if p.i < len(p.data) && p.data[p.i] == ']' {
-				p.i++
+			if p.eat(']') {
 				break
 			}
 			return nil, p.fail(`expected "," or "]"`)
