@@ -124,6 +124,28 @@ func (p *parser) space() {
 	}
 }
 
+// list reads an array's or an object's items, from its opening bracket
+// through close, its closing one: none, or items separated by commas,
+// each read by item.
+func (p *parser) list(close byte, item func() *syntaxErr) *syntaxErr {
+	p.i++
+	if p.eat(close) {
+		return nil
+	}
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		if p.eat(',') {
+			continue
+		}
+		if p.eat(close) {
+			return nil
+		}
+		return p.fail(`expected "," or "` + string(close) + `"`)
+	}
+}
+
 // eat skips white space and then c, if c is next, and reports whether
 // it was. Where it was not, p stands on what is there instead.
 func (p *parser) eat(c byte) bool {
@@ -150,19 +172,15 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 	case c == '{':
 		n.kind = kObject
 		var seen map[string]bool
-		p.i++
-		if p.eat('}') {
-			break
-		}
-		for {
+		if err := p.list('}', func() *syntaxErr {
 			p.space()
 			ko := p.i
 			if p.i >= len(p.data) || p.data[p.i] != '"' {
-				return nil, p.fail("expected a string key")
+				return p.fail("expected a string key")
 			}
 			k, err := p.str()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if seen == nil && len(n.keys) >= 16 { // past a few keys, a set
 				seen = make(map[string]bool, 2*len(n.keys))
@@ -181,40 +199,28 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 				p.dupK = append(p.dupK, k)
 			}
 			if !p.eat(':') {
-				return nil, p.fail(`expected ":"`)
+				return p.fail(`expected ":"`)
 			}
 			v, err := p.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n.keys, n.keyOffs, n.vals = append(n.keys, k), append(n.keyOffs, ko), append(n.vals, v)
-			if p.eat(',') {
-				continue
-			}
-			if p.eat('}') {
-				break
-			}
-			return nil, p.fail(`expected "," or "}"`)
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	case c == '[':
 		n.kind = kArray
-		p.i++
-		if p.eat(']') {
-			break
-		}
-		for {
+		if err := p.list(']', func() *syntaxErr {
 			v, err := p.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n.vals = append(n.vals, v)
-			if p.eat(',') {
-				continue
-			}
-			if p.eat(']') {
-				break
-			}
-			return nil, p.fail(`expected "," or "]"`)
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	case c == '"':
 		n.kind = kString
