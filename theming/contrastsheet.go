@@ -93,18 +93,23 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 		}
 		return b
 	}
-	b = append(b, "@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n"...)
-	b = block(b, Light, "    ")
-	b = append(b, "  }\n  @media (prefers-color-scheme: dark) {\n    :root:not([data-color-scheme=\"light\"]) {\n"...)
-	b = block(b, Dark, "      ")
-	b = append(b, "    }\n  }\n  [data-color-scheme=\"dark\"] {\n"...)
-	b = block(b, Dark, "    ")
-	b = append(b, "  }\n}\n:root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"light\"] {\n"...)
-	b = block(b, Light, "  ")
-	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root[data-contrast=\"more\"]:not([data-color-scheme=\"light\"]) {\n"...)
-	b = block(b, Dark, "    ")
-	b = append(b, "  }\n}\n:root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n"...)
-	b = block(b, Dark, "  ")
+	// Each variant block: what comes before it (the end of the block
+	// above and the selectors), its scheme and its declarations' indent.
+	for _, vb := range [...]struct {
+		before string
+		sc     Scheme
+		indent string
+	}{
+		{"@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n", Light, "    "},
+		{"  }\n  @media (prefers-color-scheme: dark) {\n    :root:not([data-color-scheme=\"light\"]) {\n", Dark, "      "},
+		{"    }\n  }\n  [data-color-scheme=\"dark\"] {\n", Dark, "    "},
+		{"  }\n}\n:root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"light\"] {\n", Light, "  "},
+		{"}\n@media (prefers-color-scheme: dark) {\n  :root[data-contrast=\"more\"]:not([data-color-scheme=\"light\"]) {\n", Dark, "    "},
+		{"  }\n}\n:root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n", Dark, "  "},
+	} {
+		b = append(b, vb.before...)
+		b = block(b, vb.sc, vb.indent)
+	}
 	b = append(b, "}\n@media (forced-colors: active) {\n  :root,\n  [data-color-scheme] {\n"...)
 	roles := r.cat.forcedRoles()
 	for n, vd := range r.cat.vars {

@@ -524,12 +524,20 @@ const gridStep = 25
 
 // ranges returns the lightness ranges of field (k, j) under which every
 // rule in rules passes, the components in moving with the field.
+func (s *solver) ranges(k, j int, rules []int, in members) []LightnessRange {
+	return scanRanges(s.passesAt(k, j, rules, in))
+}
+
+// passesAt returns a test of whether every rule in rules passes with
+// field (k, j) at lightness l (in hundredths), the components in moving
+// with the field.
 //
 // The rule that failed last is tried first: neighbouring lightnesses
-// mostly fail on the same rule, so a failing point costs one check.
-func (s *solver) ranges(k, j int, rules []int, in members) []LightnessRange {
+// mostly fail on the same rule, so a failing point costs one check. The
+// test reorders a copy of rules, never the caller's.
+func (s *solver) passesAt(k, j int, rules []int, in members) func(l int) bool {
 	rules = slices.Clone(rules)
-	ok := func(l int) bool {
+	return func(l int) bool {
 		x := s.colorAt(k, j, l)
 		for n, ri := range rules {
 			if !s.passes(k, ri, in, x) {
@@ -540,7 +548,6 @@ func (s *solver) ranges(k, j int, rules []int, in members) []LightnessRange {
 		}
 		return true
 	}
-	return scanRanges(ok)
 }
 
 // wholeNearest is nearestPass over every rule that depends on field f,
@@ -575,18 +582,7 @@ func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 // outward from l0, and refines the first passing grid point on each side
 // by bisection toward l0. ok is false when no grid point passes.
 func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
-	rules = slices.Clone(rules)
-	ok := func(l int) bool {
-		x := s.colorAt(k, j, l)
-		for n, ri := range rules {
-			if !s.passes(k, ri, in, x) {
-				copy(rules[1:n+1], rules[:n])
-				rules[0] = ri
-				return false
-			}
-		}
-		return true
-	}
+	ok := s.passesAt(k, j, rules, in)
 	h0 := int(math.Round(l0 * 100))
 	if ok(h0) {
 		return h0, true
@@ -914,18 +910,7 @@ func (s *solver) wasAt(f fieldKey, l int) bool {
 // sharing no memory with t (strings aside).
 func (s *solver) theme() Theme {
 	out := s.t
-	for _, pair := range out.pairs() {
-		if *pair != nil {
-			own := **pair
-			*pair = &own
-		}
-	}
-	for _, field := range out.images() {
-		if *field != nil {
-			own := **field
-			*field = &own
-		}
-	}
+	out.ownImages()
 	out.Colors = make(map[string]PerScheme, len(s.t.Colors)+len(s.order))
 	maps.Copy(out.Colors, s.t.Colors)
 	for _, f := range s.order {

@@ -209,6 +209,25 @@ func (t *Theme) pairs() iter.Seq2[string, **ImagePair] {
 	}
 }
 
+// ownImages points t's image pairs and images at copies of their
+// values, so that t shares none of them with the theme it was copied
+// from. The pairs are copied first, so that their images are then copied
+// out of t's own pairs.
+func (t *Theme) ownImages() {
+	for _, pair := range t.pairs() {
+		if *pair != nil {
+			own := **pair
+			*pair = &own
+		}
+	}
+	for _, field := range t.images() {
+		if *field != nil {
+			own := **field
+			*field = &own
+		}
+	}
+}
+
 // clone returns a copy of t that shares no memory with it (strings
 // aside), with the documented defaults in its empty logo-type and
 // alignment fields.
@@ -224,18 +243,7 @@ func (t Theme) clone() Theme {
 	if t.Colors != nil {
 		t.Colors = maps.Clone(t.Colors)
 	}
-	for _, pair := range t.pairs() {
-		if *pair != nil {
-			own := **pair
-			*pair = &own
-		}
-	}
-	for _, field := range t.images() {
-		if *field != nil {
-			own := **field
-			*field = &own
-		}
-	}
+	t.ownImages()
 	return t
 }
 

@@ -64,17 +64,11 @@ type ExportOptions struct {
 type componentExt struct {
 	CSSVariable     string                   `json:"css_variable,omitempty"`
 	Hidden          bool                     `json:"hidden,omitempty"`
-	Fallback        fallbackExt              `json:"fallback"`
+	Fallback        theming.PerScheme        `json:"fallback"`
 	Variables       []string                 `json:"variables"`
 	ContrastAgainst []theming.ContrastTarget `json:"contrast_against,omitempty"`
 	CanEditOpacity  *bool                    `json:"can_edit_opacity,omitempty"`
 	DefaultOpacity  *float64                 `json:"default_opacity,omitempty"`
-}
-
-// fallbackExt is a component's fallback as the catalog wrote it.
-type fallbackExt struct {
-	Light string `json:"light"`
-	Dark  string `json:"dark"`
 }
 
 // variableExt is a variable.<name> token's $extensions[Namespace]: the
@@ -280,7 +274,7 @@ func (e *exporter) catalogSet() *object {
 		comp := &e.cat.Components[i]
 		ce := componentExt{
 			Hidden:          comp.Hidden,
-			Fallback:        fallbackExt{Light: comp.Fallback.Light, Dark: comp.Fallback.Dark},
+			Fallback:        comp.Fallback,
 			Variables:       make([]string, len(comp.Variables)),
 			ContrastAgainst: comp.ContrastAgainst,
 			CanEditOpacity:  comp.CanEditOpacity,

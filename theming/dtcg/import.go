@@ -806,7 +806,7 @@ func (im *importer) build(contexts []themeContext) *Imported {
 		if hasExt {
 			comp.Hidden, comp.ContrastAgainst = ce.Hidden, ce.ContrastAgainst
 			comp.CanEditOpacity, comp.DefaultOpacity = ce.CanEditOpacity, ce.DefaultOpacity
-			comp.Fallback = theming.PerScheme{Light: ce.Fallback.Light, Dark: ce.Fallback.Dark}
+			comp.Fallback = ce.Fallback
 			comp.Variables = make([]theming.Variable, 0, len(ce.Variables))
 			for _, cv := range ce.Variables {
 				v := theming.Variable{CSSVariable: cv}

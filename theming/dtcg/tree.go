@@ -124,6 +124,39 @@ func (p *parser) space() {
 	}
 }
 
+// list reads an array's or an object's items, from its opening bracket
+// through close, its closing one: none, or items separated by commas,
+// each read by item.
+func (p *parser) list(close byte, item func() *syntaxErr) *syntaxErr {
+	p.i++
+	if p.eat(close) {
+		return nil
+	}
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		if p.eat(',') {
+			continue
+		}
+		if p.eat(close) {
+			return nil
+		}
+		return p.fail(`expected "," or "` + string(close) + `"`)
+	}
+}
+
+// eat skips white space and then c, if c is next, and reports whether
+// it was. Where it was not, p stands on what is there instead.
+func (p *parser) eat(c byte) bool {
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
 func (p *parser) fail(msg string) *syntaxErr { return &syntaxErr{p.i, msg} }
 
 func (p *parser) value(depth int) (*node, *syntaxErr) {
@@ -139,21 +172,15 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 	case c == '{':
 		n.kind = kObject
 		var seen map[string]bool
-		p.i++
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == '}' {
-			p.i++
-			break
-		}
-		for {
+		if err := p.list('}', func() *syntaxErr {
 			p.space()
 			ko := p.i
 			if p.i >= len(p.data) || p.data[p.i] != '"' {
-				return nil, p.fail("expected a string key")
+				return p.fail("expected a string key")
 			}
 			k, err := p.str()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if seen == nil && len(n.keys) >= 16 { // past a few keys, a set
 				seen = make(map[string]bool, 2*len(n.keys))
@@ -171,51 +198,29 @@ func (p *parser) value(depth int) (*node, *syntaxErr) {
 				p.dups = append(p.dups, ko)
 				p.dupK = append(p.dupK, k)
 			}
-			p.space()
-			if p.i >= len(p.data) || p.data[p.i] != ':' {
-				return nil, p.fail(`expected ":"`)
+			if !p.eat(':') {
+				return p.fail(`expected ":"`)
 			}
-			p.i++
 			v, err := p.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n.keys, n.keyOffs, n.vals = append(n.keys, k), append(n.keyOffs, ko), append(n.vals, v)
-			p.space()
-			if p.i < len(p.data) && p.data[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.i < len(p.data) && p.data[p.i] == '}' {
-				p.i++
-				break
-			}
-			return nil, p.fail(`expected "," or "}"`)
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	case c == '[':
 		n.kind = kArray
-		p.i++
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == ']' {
-			p.i++
-			break
-		}
-		for {
+		if err := p.list(']', func() *syntaxErr {
 			v, err := p.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n.vals = append(n.vals, v)
-			p.space()
-			if p.i < len(p.data) && p.data[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.i < len(p.data) && p.data[p.i] == ']' {
-				p.i++
-				break
-			}
-			return nil, p.fail(`expected "," or "]"`)
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	case c == '"':
 		n.kind = kString
