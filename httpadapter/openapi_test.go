@@ -331,6 +331,7 @@ func TestOpenAPIWithDefaultOptionsIsTheFileWithTheCatalog(t *testing.T) {
 	assert.Equal(t, topLevelKeys(t, file), topLevelKeys(t, body))
 }
 
+// topLevelKeys returns the keys of a JSON object in document order.
 func topLevelKeys(t testing.TB, doc []byte) []string {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(doc))
