@@ -12,11 +12,12 @@ import (
 // Run follows the notifications on a connection of its own and
 // invalidates the tenant each names (merging those for a tenant whose
 // rows were just found unchanged, see [Options].RecheckInterval), until
-// ctx is done; it then returns ctx's error. When the connection is lost, or a keep-alive ping does not
-// answer within PingTimeout, it reconnects with exponential backoff and
-// jitter, LISTENs again and then invalidates every built tenant: a change
-// committed while it was disconnected sent no notification it could see.
-// Each loss is logged once, with the delay before the next attempt.
+// ctx is done; it then returns ctx's error. When the connection is lost,
+// or a keep-alive ping does not answer within PingTimeout, it reconnects
+// with exponential backoff and jitter, LISTENs again and then invalidates
+// every built tenant: a change committed while it was disconnected sent
+// no notification it could see. Each loss is logged once, with the delay
+// before the next attempt.
 func (s *Source) Run(ctx context.Context) error {
 	minDelay, maxDelay := or(s.opts.MinDelay, DefaultMinDelay), or(s.opts.MaxDelay, DefaultMaxDelay)
 	delay := minDelay

@@ -170,9 +170,10 @@ func (ki keyIndexes) of(m reflect.Value) *keyIndex {
 
 // key finds the map key that rest, the namespace from a "[", starts
 // with, and the length of its "[text]". A key's text may hold "]", so the
-// longest key whose "[text]" ends where a field, another index or the
-// namespace's end follows is taken, from the right: after a map's own
-// entry the namespace holds only field names and indices.
+// longest key whose "[text]" is followed by a field, another index or the
+// namespace's end is taken: the scan runs from the right and stops at the
+// first key of the map it finds, looking up only texts of a length some
+// key has.
 func (ix *keyIndex) key(rest string) (reflect.Value, int, bool) {
 	for end := len(rest) - 1; end > 0; end-- {
 		if rest[end] != ']' || !ix.lens[end-1] {
