@@ -143,6 +143,10 @@ func (h *host) edit(w http.ResponseWriter, r *http.Request) {
 	}
 	form := themeForm{ID: id, Name: theme.Name, Colors: theme.Colors}
 	if r.Method == http.MethodPost {
+		if err := r.ParseForm(); err != nil { // over 10 MB, or too many fields
+			http.Error(w, "could not read the form", http.StatusBadRequest)
+			return
+		}
 		form.Name, form.Colors = r.PostFormValue("name"), maps.Clone(theme.Colors)
 		if form.Colors == nil {
 			form.Colors = map[string]theming.PerScheme{}
@@ -158,7 +162,7 @@ func (h *host) edit(w http.ResponseWriter, r *http.Request) {
 				form.Colors[comp] = o
 			}
 		}
-		err = validation.ValidationError(h.v.Struct(form), h.cc, form)
+		err = validation.ToTheming(h.v.Struct(form), h.cc, form)
 		if err == nil {
 			theme.Name, theme.Colors = form.Name, form.Colors
 			err = pgsource.Tables{}.Save(r.Context(), h.pool, h.cc, tenant, *theme)
@@ -190,12 +194,16 @@ func (h *host) render(w http.ResponseWriter, form themeForm, err error) {
 	var ve *theming.ValidationError
 	switch {
 	case errors.As(err, &ve):
+		var whole strings.Builder // the problems of no field, in one line
 		for _, p := range ve.Problems {
 			if _, isField := data.Values[p.Path]; isField || p.Path == "name" {
 				data.Errors[p.Path] = p.Msg
 			} else {
-				data.Errors[""] += p.Path + ": " + p.Msg + " "
+				whole.WriteString(p.Path + ": " + p.Msg + " ")
 			}
+		}
+		if whole.Len() > 0 {
+			data.Errors[""] = whole.String()
 		}
 		w.WriteHeader(http.StatusUnprocessableEntity)
 	case err != nil:

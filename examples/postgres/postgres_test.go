@@ -118,9 +118,12 @@ func TestTenantOf(t *testing.T) {
 		{"ac me.localhost", ""},
 		{"acme%2e.localhost", ""},
 		{"", ""},
+		{strings.Repeat("a", 63) + ".localhost", strings.Repeat("a", 63)},
+		{strings.Repeat("a", 64) + ".localhost", ""},
+		{strings.Repeat("a", 1<<20) + ".localhost:8080", ""},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, tenantOf(tt.give), tt.give)
+		assert.Equal(t, tt.want, tenantOf(tt.give), "%.80q", tt.give)
 	}
 }
 

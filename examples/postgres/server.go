@@ -112,8 +112,8 @@ func withTenant(next http.Handler) http.Handler {
 
 // tenantOf returns the first label of host's name, lower-cased: "acme"
 // for "acme.localhost:8080". It returns "", which names no tenant, for an
-// IP address and for a label with characters other than letters, digits,
-// "-" and "_".
+// IP address, for a label longer than DNS allows (63 bytes) and for a
+// label with characters other than letters, digits, "-" and "_".
 func tenantOf(host string) string {
 	if strings.HasPrefix(host, "[") {
 		return "" // an IPv6 literal
@@ -125,6 +125,9 @@ func tenantOf(host string) string {
 		return ""
 	}
 	label, _, _ := strings.Cut(host, ".")
+	if len(label) > 63 {
+		return ""
+	}
 	for i := 0; i < len(label); i++ {
 		c := label[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {

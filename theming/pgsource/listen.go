@@ -10,12 +10,14 @@ import (
 )
 
 // Run follows the notifications on a connection of its own and
-// invalidates the tenant each names, until ctx is done; it then returns
-// ctx's error. When the connection is lost, or a keep-alive ping does not
-// answer within PingTimeout, it reconnects with exponential backoff and
-// jitter, LISTENs again and then invalidates every built tenant: a change
-// committed while it was disconnected sent no notification it could see.
-// Each loss is logged once, with the delay before the next attempt.
+// invalidates the tenant each names (merging those for a tenant whose
+// rows were just found unchanged, see [Options].RecheckInterval), until
+// ctx is done; it then returns ctx's error. When the connection is lost,
+// or a keep-alive ping does not answer within PingTimeout, it reconnects
+// with exponential backoff and jitter, LISTENs again and then invalidates
+// every built tenant: a change committed while it was disconnected sent
+// no notification it could see. Each loss is logged once, with the delay
+// before the next attempt.
 func (s *Source) Run(ctx context.Context) error {
 	minDelay, maxDelay := or(s.opts.MinDelay, DefaultMinDelay), or(s.opts.MaxDelay, DefaultMaxDelay)
 	delay := minDelay
@@ -67,33 +69,86 @@ func (s *Source) session(ctx context.Context) error {
 		s.opts.Listening()
 	}
 	pingEvery, pingTimeout := or(s.opts.PingEvery, DefaultPingEvery), or(s.opts.PingTimeout, DefaultPingTimeout)
+	merged := merger{every: or(s.opts.RecheckInterval, DefaultRecheckInterval)}
+	heard := time.Now() // when the connection last showed it was there
 	for {
-		waitCtx, cancel := context.WithTimeout(ctx, pingEvery)
-		n, err := conn.WaitForNotification(waitCtx)
-		cancel()
-		switch {
-		case err == nil:
-			s.Invalidate(n.Payload)
-			if s.opts.Notified != nil {
-				s.opts.Notified(n.Payload)
-			}
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case errors.Is(err, context.DeadlineExceeded):
+		now := time.Now()
+		wait := heard.Add(pingEvery).Sub(now)
+		if due := merged.flush(now, s.Invalidate); !due.IsZero() {
+			wait = min(wait, due.Sub(now))
+		}
+		if wait <= 0 {
 			// No notification for a while: make sure the connection is
-			// still there (a timeout leaves it usable). The ping's own
-			// deadline is short, so a connection that died silently is
-			// noticed within PingEvery+PingTimeout.
+			// still there. The ping's own deadline is short, so a
+			// connection that died silently is noticed within
+			// PingEvery+PingTimeout.
 			pingCtx, cancel := context.WithTimeout(ctx, pingTimeout)
 			err := conn.Ping(pingCtx)
 			cancel()
 			if err != nil {
 				return err
 			}
-		default:
+			heard = time.Now()
+			continue
+		}
+		waitCtx, cancel := context.WithTimeout(ctx, wait)
+		n, err := conn.WaitForNotification(waitCtx)
+		cancel()
+		switch {
+		case err == nil:
+			heard = time.Now()
+			merged.notice(n.Payload, heard, s.builds.unchangedSince(n.Payload), s.Invalidate)
+			if s.opts.Notified != nil {
+				s.opts.Notified(n.Payload)
+			}
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case !errors.Is(err, context.DeadlineExceeded): // a timeout leaves the connection usable
 			return err
 		}
 	}
+}
+
+// merger merges the notifications of a tenant whose rows a re-check found
+// unchanged less than every ago into one invalidation, at most every after
+// the first of them: a notification anyone may send then costs at most
+// about one read of the tenant per interval. A tenant whose last re-check
+// found a change is invalidated at once. Only tenants with a build can be
+// merged, so pending holds no more names than there are built tenants.
+type merger struct {
+	every   time.Duration
+	pending map[string]bool
+	due     time.Time // when pending is flushed; zero when it is empty
+}
+
+// notice takes a notification for tenant, received at now, whose rows a
+// re-check last found unchanged at same (zero if none did).
+func (m *merger) notice(tenant string, now, same time.Time, invalidate func(string)) {
+	if same.IsZero() || now.Sub(same) >= m.every {
+		invalidate(tenant)
+		return
+	}
+	if m.pending == nil {
+		m.pending = map[string]bool{}
+	}
+	if len(m.pending) == 0 {
+		m.due = now.Add(m.every)
+	}
+	m.pending[tenant] = true
+}
+
+// flush invalidates the merged tenants once their interval has ended, and
+// returns when it ends, or the zero time when nothing is pending.
+func (m *merger) flush(now time.Time, invalidate func(string)) time.Time {
+	if len(m.pending) == 0 || now.Before(m.due) {
+		return m.due
+	}
+	for tenant := range m.pending {
+		invalidate(tenant)
+	}
+	clear(m.pending)
+	m.due = time.Time{}
+	return m.due
 }
 
 func or(d, def time.Duration) time.Duration {

@@ -1,30 +1,3 @@
-// Package pgsource serves each tenant's themes from PostgreSQL and
-// follows every committed change with LISTEN/NOTIFY: a
-// [tenant.Source] whose tenants are read from the tables of
-// [Schema] (or by the host's own query), kept current by a listener on a
-// connection of its own.
-//
-// A host creates the schema once (Exec [Schema]), builds a [Source] with
-// [New], runs [Source.Run] in a goroutine for as long as it serves, and
-// gives the Source to httpadapter as its Source. Each replica does the
-// same: a change committed on any connection reaches every replica's next
-// request for the tenant.
-//
-// How replicas stay current: triggers send NOTIFY with the tenant id on
-// every committed change; the listener invalidates that tenant, whose
-// next request reloads it. When the connection is lost (or found dead by
-// the keep-alive ping, which has a deadline of its own, well under its
-// interval), the listener reconnects with exponential backoff and jitter,
-// LISTENs again and then invalidates every built tenant, so a change
-// committed meanwhile is not missed. Nothing polls.
-//
-// A theme that does not validate (a row written past the admin path) is
-// left out of its tenant's snapshot and logged once, one line per
-// problem, with the tenant, theme, component and path; the tenant's other
-// themes are served.
-//
-// pgx is this package's dependency alone: theming, httpadapter, contrast
-// and colorref do not import it.
 package pgsource
 
 import (
@@ -51,6 +24,8 @@ const (
 	DefaultMaxDelay    = 10 * time.Second       // reconnect backoff cap
 	DefaultPingEvery   = 3 * time.Second        // keep-alive interval without notifications
 	DefaultPingTimeout = time.Second            // deadline of one keep-alive ping
+	// DefaultRecheckInterval is Options.RecheckInterval's default.
+	DefaultRecheckInterval = 250 * time.Millisecond
 )
 
 // Options configures a [Source]. Pool and Catalog are required.
@@ -93,10 +68,19 @@ type Options struct {
 	// DefaultPingEvery, DefaultPingTimeout.
 	PingEvery, PingTimeout time.Duration
 
+	// RecheckInterval bounds the work that notifications cause, since any
+	// role that can connect may send them: after a re-check found a
+	// tenant's rows unchanged, the notifications for it within
+	// RecheckInterval are merged into one invalidation at its end. A
+	// change committed meanwhile is served at most that much later; one
+	// that follows a change is not delayed. 0 is DefaultRecheckInterval.
+	RecheckInterval time.Duration
+
 	// Listening, if set, is called each time the listener listens again,
 	// after it invalidated every tenant. Notified, if set, is called with
-	// the payload of every notification, after the tenant was
-	// invalidated. Both run on the listener's goroutine.
+	// the payload of every notification, after the tenant was invalidated
+	// or its invalidation merged (see RecheckInterval). Both run on the
+	// listener's goroutine.
 	Listening func()
 	Notified  func(tenant string)
 }
@@ -112,6 +96,7 @@ type Source struct {
 	opts     Options
 	log      *slog.Logger
 	problems problemLog
+	builds   builds
 }
 
 // New returns a Source configured by opts. It does not connect; the
@@ -162,17 +147,28 @@ func New(opts Options) (*Source, error) {
 }
 
 // load reads and builds one tenant, leniently: a theme that does not
-// validate is left out and logged.
+// validate is left out and logged. Rows as they were at the tenant's last
+// build give that build's snapshot again, so a notification that changed
+// nothing costs a read, not a build and the re-rendering of every
+// document served from the snapshot.
 func (s *Source) load(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 	themes, err := s.opts.Query(ctx, s.opts.Pool, tenant)
 	if err != nil {
+		if errors.Is(err, theming.ErrUnknownTenant) {
+			s.builds.forget(tenant)
+		}
 		return nil, err
+	}
+	sum := digest(themes)
+	if snap := s.builds.reuse(tenant, sum); snap != nil {
+		return snap, nil // its problems were logged when it was built
 	}
 	snap, err := s.opts.Catalog.SnapshotLenient(themes)
 	s.problems.record(tenant, err)
 	if snap == nil {
 		return nil, err
 	}
+	s.builds.put(tenant, sum, snap)
 	return snap, nil
 }
 

@@ -189,13 +189,6 @@ func TestFrozenListener(t *testing.T) {
 func TestMissesCostNoTransactions(t *testing.T) {
 	_, pool := startDB(t, "")
 	ctx := context.Background()
-	xacts := func() int64 {
-		time.Sleep(1500 * time.Millisecond) // backends flush their counts at most once a second
-		var n int64
-		require.NoError(t, pool.QueryRow(ctx, "select pg_stat_clear_snapshot()").Scan(new(any)))
-		require.NoError(t, pool.QueryRow(ctx, "select xact_commit from pg_stat_database where datname = current_database()").Scan(&n))
-		return n
-	}
 	names := make([]string, 100)
 	for i := range names {
 		names[i] = fmt.Sprintf("rnd%08x", rand.Uint32())
@@ -213,7 +206,7 @@ func TestMissesCostNoTransactions(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := pgsource.New(pgsource.Options{Pool: pool, Catalog: catalog(t), Tenant: tenant.Options{MissTTL: tt.ttl}})
 			require.NoError(t, err)
-			before := xacts()
+			before := xacts(t, pool)
 			// One client, so that no two requests share a load: the
 			// count is of requests, not of how they overlapped.
 			rnd := rand.New(rand.NewPCG(1, 3))
@@ -221,12 +214,50 @@ func TestMissesCostNoTransactions(t *testing.T) {
 				_, err := s.Snapshot(tenant.With(ctx, names[rnd.IntN(len(names))]))
 				require.ErrorIs(t, err, theming.ErrUnknownTenant)
 			}
-			delta := xacts() - before
+			delta := xacts(t, pool) - before
 			t.Logf("%d requests for %d unknown tenant names: %d transactions", requests, len(names), delta)
 			assert.LessOrEqual(t, delta, tt.atMost)
 			assert.GreaterOrEqual(t, delta, tt.atLeast)
 		})
 	}
+}
+
+// TestNamesNoTenantCanHaveCostNoTransactions: names that PostgreSQL's
+// text cannot hold (invalid UTF-8, NUL) and names too long to be a tenant
+// are unknown without a trip to the database, and log nothing. The
+// finding: each request for such a name was a failed round trip and a log
+// line, never remembered.
+func TestNamesNoTenantCanHaveCostNoTransactions(t *testing.T) {
+	_, pool := startDB(t, "")
+	addTenant(t, pool, pgsource.Tables{}, "acme")
+	logs := &logBuffer{}
+	s, err := pgsource.New(pgsource.Options{Pool: pool, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	require.NoError(t, err)
+	names := []string{"\xffacme", "acme\xe2\x82", "ac\x00me", strings.Repeat("a", tenant.MaxNameLen+1), strings.Repeat("a", 1<<20)}
+	const requests = 1000
+	before := xacts(t, pool)
+	for i := range requests {
+		_, err := s.Snapshot(tenant.With(context.Background(), names[i%len(names)]))
+		require.ErrorIs(t, err, theming.ErrUnknownTenant)
+	}
+	delta := xacts(t, pool) - before
+	t.Logf("%d requests for %d names no tenant can have: %d transactions", requests, len(names), delta)
+	assert.LessOrEqual(t, delta, int64(20), "transactions (the test's own reads of the count among them)")
+	assert.NotContains(t, logs.String(), "tenant load failed")
+	_, err = s.Snapshot(tenant.With(context.Background(), "acme"))
+	assert.NoError(t, err, "premise: the database answers")
+}
+
+// xacts returns how many transactions the database has committed or
+// rolled back, after waiting for the backends to report theirs.
+func xacts(t testing.TB, pool *pgxpool.Pool) int64 {
+	t.Helper()
+	ctx := context.Background()
+	time.Sleep(1500 * time.Millisecond) // backends flush their counts at most once a second
+	var n int64
+	require.NoError(t, pool.QueryRow(ctx, "select pg_stat_clear_snapshot()").Scan(new(any)))
+	require.NoError(t, pool.QueryRow(ctx, "select xact_commit + xact_rollback from pg_stat_database where datname = current_database()").Scan(&n))
+	return n
 }
 
 // TestOptions: a host whose tables and channel have other names, and

@@ -21,6 +21,21 @@
 --
 -- Every statement is idempotent, so a host can apply the schema at every
 -- start.
+--
+-- Roles. Only the admin path's role (the one that saves through
+-- pgsource.Tables.Save, after CheckTheme) may write the three tables: let
+-- it own them, or grant it insert, update and delete, and grant the
+-- replicas' role select alone, e.g.
+--
+--   grant select on tenants, themes, theme_colors to themekit_replica;
+--
+-- PUBLIC has no privilege on them (PostgreSQL 15's default; keep it).
+-- NOTIFY cannot be restricted: any role that can connect may notify
+-- themekit_tenant with any payload. pgsource treats a notification as a
+-- hint: it reads the tenant's rows again, keeps the snapshot when they are
+-- unchanged, and merges the notifications that follow such a re-check
+-- (pgsource.Options.RecheckInterval), so a flood costs a read now and then
+-- and no rebuild.
 
 create table if not exists tenants (
   id text primary key

@@ -22,11 +22,19 @@
 //     requests get the previous snapshot without waiting. A reload that
 //     says the tenant no longer exists ([theming.ErrUnknownTenant]) drops
 //     it.
+//   - Names are checked before any lookup: a name longer than
+//     [MaxNameLen] bytes, not valid UTF-8, or holding a NUL byte is
+//     answered [theming.ErrUnknownTenant] at once, never passed to Load and
+//     never remembered, so whatever a request's host name or header holds
+//     costs no database round trip and no memory.
 //   - Misses are remembered: a tenant that Load found unknown is answered
 //     [theming.ErrUnknownTenant] without a Load for [Options].MissTTL
 //     ([DefaultMissTTL]), at most [Options].MaxMisses ([DefaultMaxMisses])
 //     of them, oldest forgotten first; Invalidate and InvalidateAll forget
-//     them. Random names cost bounded memory.
+//     them. Each holds its name once (Load's error, which may quote it, is
+//     not kept: later requests get an error that names the tenant and wraps
+//     ErrUnknownTenant), about 450 bytes for a name of MaxNameLen, so random
+//     names cost at most a few MB.
 //   - Lenient by default in practice: a Load that returns a snapshot and
 //     an error has the snapshot served and the error reported, which is
 //     what returning SnapshotLenient's results does; a Load that returns

@@ -100,14 +100,15 @@ type Options struct {
 	RetryInterval time.Duration
 
 	// MissTTL is how long a tenant that Load found unknown (an error
-	// wrapping [theming.ErrUnknownTenant]) is remembered: its requests get the same
-	// error without a Load until then, or until Invalidate names it or
-	// InvalidateAll runs. 0 means DefaultMissTTL; a negative value
-	// remembers nothing.
+	// wrapping [theming.ErrUnknownTenant]) is remembered: its requests get an
+	// error wrapping ErrUnknownTenant that names the tenant, without a Load,
+	// until then, or until Invalidate names it or InvalidateAll runs. 0
+	// means DefaultMissTTL; a negative value remembers nothing.
 	MissTTL time.Duration
 	// MaxMisses bounds how many unknown tenants are remembered, so that
-	// requests for random tenant names take bounded memory; past it, the
-	// oldest is forgotten. 0 means DefaultMaxMisses.
+	// requests for random tenant names take bounded memory (each holds its
+	// name, at most MaxNameLen bytes, once); past it, the oldest is
+	// forgotten. 0 means DefaultMaxMisses.
 	MaxMisses int
 
 	// ReloadWait is how long a request for an invalidated tenant waits
@@ -142,7 +143,9 @@ type Options struct {
 //
 // A tenant that Load finds unknown is remembered for MissTTL (at most
 // MaxMisses of them), so that requests for a name that is no tenant do not
-// each cost a Load; Invalidate and InvalidateAll forget them.
+// each cost a Load; Invalidate and InvalidateAll forget them. A name that
+// no tenant can have (over [MaxNameLen] bytes, not UTF-8, with a NUL) is
+// unknown before any lookup.
 //
 // Build tenants leniently: a Load that returns both results of
 // [theming.CompiledCatalog.SnapshotLenient] has the themes that validate served
@@ -157,8 +160,8 @@ type Options struct {
 // next request wait for a reload again.
 //
 // Errors returned by Snapshot, and how httpadapter answers them:
-//   - the tenant is unknown (from Tenant or Load, wrapping
-//     ErrUnknownTenant): 404 Not Found;
+//   - the tenant is unknown (from Tenant or Load, or a name no tenant
+//     can have; wrapping ErrUnknownTenant): 404 Not Found;
 //   - the tenant has never been built and its Load failed (wrapping
 //     ErrNoSnapshot and Load's error): 503 Service Unavailable with
 //     Retry-After;
@@ -182,10 +185,10 @@ type Source struct {
 	missByKey map[string]*list.Element
 }
 
-// tenantMiss is an unknown tenant remembered until expires.
+// tenantMiss is an unknown tenant remembered until expires. Its error,
+// which answers the tenant's requests meanwhile, holds its key.
 type tenantMiss struct {
-	key     string
-	err     error
+	missError
 	expires time.Time
 }
 
@@ -264,6 +267,9 @@ func (ts *Source) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkName(tenant); err != nil {
+		return nil, err
+	}
 
 	ts.mu.Lock()
 	if err := ts.missed(tenant); err != nil {
@@ -335,7 +341,7 @@ func (ts *Source) missed(tenant string) error {
 	}
 	m := el.Value.(*tenantMiss)
 	if time.Now().Before(m.expires) {
-		return m.err
+		return &m.missError
 	}
 	ts.forgetMiss(el)
 	return nil
@@ -343,7 +349,7 @@ func (ts *Source) missed(tenant string) error {
 
 // rememberMiss remembers tenant as unknown for MissTTL, forgetting the
 // oldest miss when MaxMisses are remembered. ts.mu must be held.
-func (ts *Source) rememberMiss(tenant string, err error) {
+func (ts *Source) rememberMiss(tenant string) {
 	if ts.opts.MissTTL < 0 {
 		return
 	}
@@ -353,11 +359,11 @@ func (ts *Source) rememberMiss(tenant string, err error) {
 	for ts.misses.Len() >= ts.opts.MaxMisses {
 		ts.forgetMiss(ts.misses.Front())
 	}
-	ts.missByKey[tenant] = ts.misses.PushBack(&tenantMiss{key: tenant, err: err, expires: time.Now().Add(ts.opts.MissTTL)})
+	ts.missByKey[tenant] = ts.misses.PushBack(&tenantMiss{missError: missError{tenant}, expires: time.Now().Add(ts.opts.MissTTL)})
 }
 
 func (ts *Source) forgetMiss(el *list.Element) {
-	delete(ts.missByKey, el.Value.(*tenantMiss).key)
+	delete(ts.missByKey, el.Value.(*tenantMiss).tenant)
 	ts.misses.Remove(el)
 }
 
@@ -501,7 +507,7 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 			ts.remove(e)
 		}
 		if c.gen == e.gen { // no change was notified since the load began
-			ts.rememberMiss(e.key, err)
+			ts.rememberMiss(e.key)
 		}
 		c.err = err
 		return nil

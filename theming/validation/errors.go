@@ -13,28 +13,32 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// ValidationError turns err, as returned by v.Struct(value) for a v set
-// up by [Register] with cc, into a *[theming.ValidationError]: one
-// [theming.Problem] per failed field, in the validator's order, wrapping
-// the sentinel CheckTheme would (theming.ErrInvalid, ErrUnknownComponent
-// or ErrHiddenReference), so that a host reports form errors and
-// CheckTheme's in one type. An err that is not validator.ValidationErrors
-// (nil among them) is returned as it is.
+// ToTheming restates err, as returned by v.Struct(value) for a v set up
+// by [Register] with cc, in theming's terms: a *[theming.ValidationError]
+// with one [theming.Problem] per failed field, in the validator's order,
+// wrapping the sentinel CheckTheme would (theming.ErrInvalid,
+// ErrUnknownComponent or ErrHiddenReference), so that a host reports form
+// errors and CheckTheme's in one type. An err that is not
+// validator.ValidationErrors (nil among them) is returned as it is.
 //
 // Each problem's Path is in theming's dialect, built from value's field
 // names: a field's json tag name, else its form tag name, else its Go
 // name, joined by dots; slice indices in brackets; map keys written as
-// theming writes them (colors.nav-bar.light, colors["Nav"]). ThemeID is
-// value's ID field (theming.Theme's, or an integer field named ID of a
-// host's struct) when it is positive, as CheckTheme sets it. For a
-// theming.Theme the problems equal those CheckTheme reports for the same
-// field rules; as CheckTheme does, a color under a key that is not an
-// overridable component is not reported, only the key.
+// theming writes them ([theming.KeyPath]: colors.nav-bar.light,
+// colors["Nav"]). ThemeID is value's ID field (theming.Theme's, or an
+// integer field named ID of a host's struct) when it is positive, as
+// CheckTheme sets it. For a theming.Theme the problems equal those
+// CheckTheme reports for the same field rules; as CheckTheme does, a color
+// under a key that is not an overridable component is not reported, only
+// the key.
 //
 // Messages for validator's own tags are written for required, gt, gte,
 // lt, lte and oneof on numbers and strings as CheckTheme words them; any
 // other tag gets a message naming the tag and its parameter.
-func ValidationError(err error, cc *theming.CompiledCatalog, value any) error {
+//
+// The work is linear in the size of err and value: each map on the way
+// to a failed field is indexed once, however many of its entries failed.
+func ToTheming(err error, cc *theming.CompiledCatalog, value any) error {
 	var fes validator.ValidationErrors
 	if !errors.As(err, &fes) {
 		return err
@@ -51,8 +55,9 @@ func ValidationError(err error, cc *theming.CompiledCatalog, value any) error {
 		}
 	}
 	var problems []*theming.Problem
+	keys := keyIndexes{}
 	for _, fe := range fes {
-		if p := r.problem(fe, root, themeID); p != nil {
+		if p := r.problem(fe, keys.locate(root, fe.StructNamespace()), themeID); p != nil {
 			problems = append(problems, p)
 		}
 	}
@@ -64,9 +69,8 @@ func ValidationError(err error, cc *theming.CompiledCatalog, value any) error {
 
 // problem turns one failed field into a problem, or nil for a color under
 // a key that is not an overridable component.
-func (r *rules) problem(fe validator.FieldError, root reflect.Value, themeID int) *theming.Problem {
-	l, ok := r.locate(root, fe.StructNamespace())
-	if !ok {
+func (r *rules) problem(fe validator.FieldError, l location, themeID int) *theming.Problem {
+	if !l.found {
 		l = location{path: fe.Field()}
 	}
 	s := stringOf(fe.Value())
@@ -125,6 +129,7 @@ func (r *rules) problem(fe validator.FieldError, root reflect.Value, themeID int
 
 // location is where a failed field is in the validated value.
 type location struct {
+	found      bool   // the namespace was followed to the field
 	path       string // in theming's dialect
 	name       string // the field's own name, the last of path
 	key        string // the key of the nearest map on the way
@@ -133,74 +138,133 @@ type location struct {
 
 var overrideType = reflect.TypeFor[theming.PerScheme]()
 
+// keyIndexes holds, for each map met while locating the failed fields of
+// one value, its keys by the text validator writes for them in a
+// namespace, so that each map is indexed once however many of its
+// entries failed.
+type keyIndexes map[uintptr]*keyIndex
+
+// keyIndex is one map's keys by their text (fmt's %v, as validator writes
+// them), and which text lengths occur.
+type keyIndex struct {
+	byText map[string]reflect.Value
+	lens   map[int]bool
+}
+
+// of returns the index of m, a map, building it on first use.
+func (ki keyIndexes) of(m reflect.Value) *keyIndex {
+	if ix := ki[m.Pointer()]; ix != nil {
+		return ix
+	}
+	ix := &keyIndex{byText: make(map[string]reflect.Value, m.Len()), lens: map[int]bool{}}
+	for it := m.MapRange(); it.Next(); {
+		text := fmt.Sprintf("%v", it.Key())
+		if _, dup := ix.byText[text]; !dup {
+			ix.byText[text] = it.Key()
+			ix.lens[len(text)] = true
+		}
+	}
+	ki[m.Pointer()] = ix
+	return ix
+}
+
+// key finds the map key that rest, the namespace from a "[", starts
+// with, and the length of its "[text]". A key's text may hold "]", so the
+// longest key whose "[text]" is followed by a field, another index or the
+// namespace's end is taken: the scan runs from the right and stops at the
+// first key of the map it finds, looking up only texts of a length some
+// key has.
+func (ix *keyIndex) key(rest string) (reflect.Value, int, bool) {
+	for end := len(rest) - 1; end > 0; end-- {
+		if rest[end] != ']' || !ix.lens[end-1] {
+			continue
+		}
+		if end+1 < len(rest) && rest[end+1] != '.' && rest[end+1] != '[' {
+			continue
+		}
+		if k, ok := ix.byText[rest[1:end]]; ok {
+			return k, end + 1, true
+		}
+	}
+	return reflect.Value{}, 0, false
+}
+
 // locate follows ns, the validator's struct namespace ("Theme.Colors[nav].Light"),
-// through root and writes it as a path. Map keys are matched against the
-// map's own keys, so a key holding "." or "]" is read whole.
-func (r *rules) locate(root reflect.Value, ns string) (location, bool) {
+// through root and writes it as a path.
+func (ki keyIndexes) locate(root reflect.Value, ns string) location {
 	var l location
 	_, rest, found := strings.Cut(ns, ".") // the root type's name
 	if !found || root.Kind() != reflect.Struct {
-		return l, false
+		return l
 	}
 	cur := root
 	for rest != "" {
 		cur = indirect(cur)
+		var ok bool
 		if rest[0] == '[' {
-			switch cur.Kind() {
-			case reflect.Map:
-				var key reflect.Value
-				text := ""
-				for _, k := range cur.MapKeys() {
-					t := "[" + fmt.Sprint(k.Interface()) + "]"
-					if strings.HasPrefix(rest, t) && len(t) > len(text) {
-						key, text = k, t
-					}
-				}
-				if text == "" {
-					return l, false
-				}
-				l.key = fmt.Sprint(key.Interface())
-				if key.Kind() == reflect.String {
-					l.path += r.keyPath(l.key)
-				} else {
-					l.path += text
-				}
-				cur, rest = cur.MapIndex(key), rest[len(text):]
-			case reflect.Slice, reflect.Array:
-				end := strings.IndexByte(rest, ']')
-				n, err := strconv.Atoi(rest[1:max(end, 1)])
-				if end < 0 || err != nil || n < 0 || n >= cur.Len() {
-					return l, false
-				}
-				l.path += rest[:end+1]
-				cur, rest = cur.Index(n), rest[end+1:]
-			default:
-				return l, false
-			}
-			l.inOverride = false
-			continue
+			cur, rest, ok = ki.index(&l, cur, rest)
+		} else {
+			cur, rest, ok = l.field(cur, rest)
 		}
-		rest = strings.TrimPrefix(rest, ".")
-		end := strings.IndexAny(rest, ".[")
-		if end < 0 {
-			end = len(rest)
-		}
-		if cur.Kind() != reflect.Struct {
-			return l, false
-		}
-		sf, ok := cur.Type().FieldByName(rest[:end])
 		if !ok {
-			return l, false
+			return location{}
 		}
-		l.inOverride = cur.Type() == overrideType
-		l.name = fieldName(sf)
-		if l.path != "" {
-			l.path += "."
-		}
-		l.path += l.name
-		cur, rest = cur.FieldByIndex(sf.Index), rest[end:]
 	}
-	return l, true
+	l.found = true
+	return l
+}
+
+// index steps into cur, a map, slice or array, at the index rest starts
+// with, and adds it to l's path.
+func (ki keyIndexes) index(l *location, cur reflect.Value, rest string) (reflect.Value, string, bool) {
+	l.inOverride = false
+	switch cur.Kind() {
+	case reflect.Map:
+		key, n, ok := ki.of(cur).key(rest)
+		if !ok {
+			return cur, rest, false
+		}
+		l.key = fmt.Sprintf("%v", key)
+		if key.Kind() == reflect.String {
+			l.path = theming.KeyPath(l.path, l.key)
+		} else {
+			l.path += rest[:n]
+		}
+		return cur.MapIndex(key), rest[n:], true
+	case reflect.Slice, reflect.Array:
+		end := strings.IndexByte(rest, ']')
+		n, err := strconv.Atoi(rest[1:max(end, 1)])
+		if end < 0 || err != nil || n < 0 || n >= cur.Len() {
+			return cur, rest, false
+		}
+		l.path += rest[:end+1]
+		return cur.Index(n), rest[end+1:], true
+	}
+	return cur, rest, false
+}
+
+// field steps into the field of cur, a struct, that rest names (after an
+// optional "."), and adds it to l's path.
+func (l *location) field(cur reflect.Value, rest string) (reflect.Value, string, bool) {
+	rest = strings.TrimPrefix(rest, ".")
+	end := strings.IndexAny(rest, ".[")
+	if end < 0 {
+		end = len(rest)
+	}
+	if cur.Kind() != reflect.Struct {
+		return cur, rest, false
+	}
+	sf, ok := cur.Type().FieldByName(rest[:end])
+	if !ok {
+		return cur, rest, false
+	}
+	l.inOverride = cur.Type() == overrideType
+	l.name = fieldName(sf)
+	if l.path != "" {
+		l.path += "."
+	}
+	l.path += l.name
+	return cur.FieldByIndex(sf.Index), rest[end:], true
 }
 
 // fieldName is the name of a field in a path: its json tag name, else its

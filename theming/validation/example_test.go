@@ -29,7 +29,7 @@ func Example() {
 	fmt.Println("good:", v.Struct(good))
 
 	bad := colorForm{ID: 2, Primary: "#1a73e8", Link: "legacy-accent"}
-	err := validation.ValidationError(v.Struct(bad), cc, bad)
+	err := validation.ToTheming(v.Struct(bad), cc, bad)
 	fmt.Println(err)
 	// Output:
 	// good: <nil>
@@ -40,7 +40,7 @@ func Example() {
 
 // A whole theme through validator: the same problems as CheckTheme for
 // the field rules, each wrapping CheckTheme's sentinel.
-func ExampleValidationError() {
+func ExampleToTheming() {
 	cat, _ := theming.DefaultCatalog()
 	cc, _ := theming.CompileCatalog(cat)
 	v := validator.New()
@@ -49,7 +49,7 @@ func ExampleValidationError() {
 	theme := theming.Theme{ID: 7, Name: "Brand", LogoAlignment: "middle", Colors: map[string]theming.PerScheme{
 		"primary": {Light: "hsl(400, 60%, 45%)", Dark: "primry"},
 	}}
-	err := validation.ValidationError(v.Struct(theme), cc, theme)
+	err := validation.ToTheming(v.Struct(theme), cc, theme)
 	fmt.Println(err)
 	fmt.Println("unknown component:", errors.Is(err, theming.ErrUnknownComponent))
 	fmt.Println("CheckTheme agrees:", cc.CheckTheme(theme).Error() == err.Error())

@@ -1,12 +1,12 @@
 // Package validation bridges go-playground/validator/v10 and theming: it
-// registers the tags that theme data needs ([Register]) and turns the
-// validator's errors into theming's one error type ([ValidationError]), so
+// registers the tags that theme data needs ([Register]) and restates the
+// validator's errors in theming's one error type ([ToTheming]), so
 // that a host that validates its forms with validator reports theme
 // problems the way [theming.CompiledCatalog.CheckTheme] does.
 //
 // [theming.Theme], [theming.PerScheme] and [theming.ImagePair] carry
 // validate tags. After Register, v.Struct(theme) checks every field rule
-// of CheckTheme, and [ValidationError] turns its errors into the problems
+// of CheckTheme, and [ToTheming] turns its errors into the problems
 // CheckTheme reports: same paths, theme id, component, scheme, sentinel
 // and message. What a validator cannot see, because it looks at one field
 // at a time, it does not check:
@@ -41,7 +41,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -150,20 +149,4 @@ func (r *rules) colorValue(key, v string) *theming.Problem {
 // image is the problem of s as an image path.
 func (r *rules) image(s string) *theming.Problem {
 	return r.probe(func(t *theming.Theme) { t.Logo = &s })
-}
-
-// keyPath returns how theming writes the map key key after a path:
-// ".key", or `["Key"]` for a key that is not a plain word. It asks
-// CheckTheme, which owns the path dialect, about an override under key
-// that cannot be valid.
-func (r *rules) keyPath(key string) string {
-	p := r.colorValue(key, "(")
-	if p == nil {
-		return "[" + strconv.Quote(key) + "]" // unreachable: "(" is never a color
-	}
-	path := strings.TrimPrefix(p.Path, "colors")
-	if p.Scheme != "" { // a problem of the value, under the key's path
-		path = strings.TrimSuffix(path, "."+string(p.Scheme))
-	}
-	return path
 }

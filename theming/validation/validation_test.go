@@ -105,7 +105,7 @@ func TestHostForm(t *testing.T) {
 			f := good
 			f.Accent = c.color
 			var ve *theming.ValidationError
-			require.ErrorAs(t, validation.ValidationError(v.Struct(f), cc, f), &ve)
+			require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
 			require.Len(t, ve.Problems, 1)
 			assert.Equal(t, "accent", ve.Problems[0].Path)
 			assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
@@ -134,7 +134,7 @@ func TestHostForm(t *testing.T) {
 		t.Run("a form with "+tt.name+" is refused at its field", func(t *testing.T) {
 			f := good
 			tt.change(&f)
-			err := validation.ValidationError(v.Struct(f), cc, f)
+			err := validation.ToTheming(v.Struct(f), cc, f)
 			var ve *theming.ValidationError
 			require.ErrorAs(t, err, &ve)
 			require.Len(t, ve.Problems, 1, "%v", err)
@@ -146,8 +146,8 @@ func TestHostForm(t *testing.T) {
 		})
 	}
 	t.Run("an error that is not the validator's is returned as it is", func(t *testing.T) {
-		assert.NoError(t, validation.ValidationError(nil, cc, good))
-		assert.Equal(t, theming.ErrNoThemes, validation.ValidationError(theming.ErrNoThemes, cc, good))
+		assert.NoError(t, validation.ToTheming(nil, cc, good))
+		assert.Equal(t, theming.ErrNoThemes, validation.ToTheming(theming.ErrNoThemes, cc, good))
 	})
 }
 
@@ -185,6 +185,12 @@ func TestThemeTagsAnswerAsCheckTheme(t *testing.T) {
 		{"a hidden component as a key", func(th *theming.Theme) { th.Colors["chat-bubble"] = theming.PerScheme{Light: "hsl(0, 0%, 0%)"} }},
 		{"a hidden component as a value", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Dark: "legacy-accent"} }},
 		{"a key that is no component id", func(th *theming.Theme) { th.Colors["Nav Bar"] = theming.PerScheme{Light: "not a color"} }},
+		{"keys that hold the namespace's brackets and dots", func(th *theming.Theme) {
+			for _, key := range []string{"a]", "a]b", "a].light", "x[0]", "b][1].light", "[", "]", "link].dark"} {
+				th.Colors[key] = theming.PerScheme{Light: "hsl(0, 0%, 0%)", Dark: "("}
+			}
+		}},
+		{"an empty key", func(th *theming.Theme) { th.Colors[""] = theming.PerScheme{Light: "hsl(0, 0%, 0%)"} }},
 		{"a hex color", func(th *theming.Theme) { th.Colors["text-primary"] = theming.PerScheme{Dark: "#1a73e8"} }},
 		{"a CSS variable as a color", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Light: "--primary"} }},
 		{"an unknown component as a color", func(th *theming.Theme) { th.Colors["link"] = theming.PerScheme{Light: "primry"} }},
@@ -223,7 +229,7 @@ func TestThemeTagsAnswerAsCheckTheme(t *testing.T) {
 			th := base()
 			tt.change(&th)
 			want := problemsOf(t, cc.CheckTheme(th))
-			got := problemsOf(t, validation.ValidationError(v.Struct(th), cc, th))
+			got := problemsOf(t, validation.ToTheming(v.Struct(th), cc, th))
 			assert.ElementsMatch(t, want, got)
 		})
 	}
