@@ -78,13 +78,13 @@ func (m Method) Ratio(exact, rendered float64) float64 {
 func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:
-		return m.Judge(RatioOver(fg, bg, backdrop), 0, required)
+		return m.Judge(ratioFor(fg, bg, backdrop, required), 0, required)
 	case Rendered:
 		return m.Judge(0, RatioRendered(fg, bg, backdrop), required)
 	case Both:
-		// The rendered ratio is an order of magnitude cheaper: try it first.
+		// The rendered ratio is cheaper: try it first.
 		r := RatioRendered(fg, bg, backdrop)
-		return Rendered.Judge(0, r, required) && m.Judge(RatioOver(fg, bg, backdrop), r, required)
+		return Rendered.Judge(0, r, required) && m.Judge(ratioFor(fg, bg, backdrop, required), r, required)
 	}
 	return false
 }
@@ -124,7 +124,7 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	if err := methodNames.check(p.Method); err != nil {
 		return Result{}, err
 	}
-	exact := RatioOver(fg, bg, backdrop)
+	exact := ratioFor(fg, bg, backdrop, req)
 	rendered := RatioRendered(fg, bg, backdrop)
 	res := Result{
 		Ratio:    p.Method.Ratio(exact, rendered),

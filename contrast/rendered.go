@@ -124,8 +124,8 @@ func luminance8(r, g, b uint8) float64 {
 	return float64(float64(weighted8[0][r]+weighted8[1][g]) + weighted8[2][b])
 }
 
-// ratio8 is the WCAG 2 ratio of two luminances, in either order.
-func ratio8(l1, l2 float64) float64 {
+// wcagRatio is the WCAG 2 ratio of two luminances, in either order.
+func wcagRatio(l1, l2 float64) float64 {
 	if l1 < l2 {
 		l1, l2 = l2, l1
 	}
@@ -152,7 +152,7 @@ func RatioRendered(fg, bg, backdrop colorref.Color) float64 {
 	if fa != 255 || ba != 255 { // flattenPair returns an opaque pair as it is: spare the call
 		fr, fg8, fb, br, bg8, bb = flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
 	}
-	return ratio8(luminance8(fr, fg8, fb), luminance8(br, bg8, bb))
+	return wcagRatio(luminance8(fr, fg8, fb), luminance8(br, bg8, bb))
 }
 
 // RenderedColors returns the two opaque 8-bit colors [RatioRendered]
