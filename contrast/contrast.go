@@ -28,10 +28,6 @@ func Luminance(c colorref.Color) float64 {
 	return luminance(r, g, b)
 }
 
-func luminance(r, g, b float64) float64 {
-	return 0.2126*linear(r) + 0.7152*linear(g) + 0.0722*linear(b)
-}
-
 // Composite returns fg painted over bg with the source-over operator in
 // gamma-encoded sRGB, as browsers paint:
 //
@@ -132,10 +128,4 @@ func ratioFor(fg, bg, backdrop colorref.Color, required float64) float64 {
 		}
 	}
 	return r
-}
-
-// luminancePow is luminance with math.Pow, the formula as written: the
-// reference near a minimum.
-func luminancePow(c [3]float64) float64 {
-	return 0.2126*linearPow(c[0]) + 0.7152*linearPow(c[1]) + 0.0722*linearPow(c[2])
 }

@@ -32,21 +32,44 @@ import "math"
 // [ratioTolerance] of the one math.Pow gives, and [ratioFor] computes it
 // with math.Pow where that difference could change a verdict.
 func linear(v float64) float64 {
-	if v <= 0.04045 {
+	switch y := v + 0.055; {
+	case v <= 0.04045:
 		return v / 12.92
+	case y < 2:
+		return linearTable(y)
 	}
-	y := v + 0.055
-	if !(y < 2) { // beyond an sRGB channel (or NaN): the formula as written
-		return linearPow(v)
-	}
+	return linearPow(v) // beyond an sRGB channel, or NaN: the formula as written
+}
+
+// linearTable is linear above the knee, given y = v+0.055 in [2⁻⁴, 2).
+// It is small enough to be inlined, which spares luminance three calls.
+func linearTable(y float64) float64 {
 	b := math.Float64bits(y)
-	e := int(b>>52) - 1023 + linearOctaves - 1 // 0..4 for y in [2⁻⁴, 2)
 	j := b >> (52 - linearBits) & (linearSteps - 1)
-	m := math.Float64frombits(b&(1<<52-1) | 1023<<52)
-	seg := &linearCentres[j]
-	u := float64(m-seg.c) * seg.inv
-	p := 1 + u*(2.4+u*(1.68+u*(0.224+u*(-0.0336+u*(0.010752+u*-0.0046592)))))
-	return linearScale[e][j] * p
+	u := (math.Float64frombits(b&(1<<52-1)|1023<<52) - linearCentres[j].c) * linearCentres[j].inv
+	return linearScale[b>>52-(1024-linearOctaves)][j] * (1 + u*(2.4+u*(1.68+u*(0.224+u*(-0.0336+u*(0.010752+u*-0.0046592))))))
+}
+
+// inTable reports whether linear(v) is linearTable(v+0.055).
+func inTable(v float64) bool { return v > 0.04045 && v+0.055 < 2 }
+
+// luminance is the WCAG 2 relative luminance of sRGB channels, from
+// linear.
+func luminance(r, g, b float64) float64 {
+	switch {
+	case r == g && g == b: // a grey, common on pages: one power, the same sum
+		l := linear(r)
+		return 0.2126*l + 0.7152*l + 0.0722*l
+	case inTable(r) && inTable(g) && inTable(b): // the same powers, without calls
+		return 0.2126*linearTable(r+0.055) + 0.7152*linearTable(g+0.055) + 0.0722*linearTable(b+0.055)
+	}
+	return 0.2126*linear(r) + 0.7152*linear(g) + 0.0722*linear(b)
+}
+
+// luminancePow is luminance with math.Pow, the formula as written: the
+// reference near a minimum.
+func luminancePow(c [3]float64) float64 {
+	return 0.2126*linearPow(c[0]) + 0.7152*linearPow(c[1]) + 0.0722*linearPow(c[2])
 }
 
 // linearPow is the linearisation above v = 0.04045 as the WCAG formula
