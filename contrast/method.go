@@ -113,10 +113,10 @@ type Policy struct {
 // content of type t under p. [Result].Pass is the whole verdict: the WCAG 2
 // ratio under p.Method and, when p.APCA is set, the APCA level. Both
 // ratios are always reported; the Lc and its minimum only when p.APCA is
-// set ([APCAOver] gives it otherwise), which keeps a WCAG-only check about
-// a tenth dearer than the exact ratio alone. The error wraps [ErrUnknownType],
-// [ErrUnknownLevel] or [ErrUnknownMethod].
-func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
+// set ([APCAOver] gives it otherwise), as it costs several times the two
+// ratios. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
+// [ErrUnknownMethod].
+func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (res Result, err error) {
 	req, err := Required(t, p.Level)
 	if err != nil {
 		return Result{}, err
@@ -126,17 +126,9 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	}
 	exact := ratioFor(fg, bg, backdrop, req)
 	rendered := RatioRendered(fg, bg, backdrop)
-	res := Result{
-		Ratio:    p.Method.Ratio(exact, rendered),
-		Required: req,
-		Type:     t,
-		Level:    p.Level,
-		Method:   p.Method,
-		Exact:    exact,
-		Rendered: rendered,
-		WCAGPass: p.Method.Judge(exact, rendered, req),
-		APCA:     p.APCA,
-	}
+	// Filled field by field in the result, which spares a copy of it.
+	res.Ratio, res.Required, res.Type, res.Level, res.Method = p.Method.Ratio(exact, rendered), req, t, p.Level, p.Method
+	res.Exact, res.Rendered, res.WCAGPass, res.APCA = exact, rendered, p.Method.Judge(exact, rendered, req), p.APCA
 	res.Pass = res.WCAGPass
 	if p.APCA {
 		res.LcRequired, _ = APCARequired(t) // t is known here
