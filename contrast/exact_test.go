@@ -354,7 +354,9 @@ var benchSink float64
 // BenchmarkDefaultCheck measures the default check, the zero Policy's
 // Check and Passes under Both, per opaque and per translucent pair, with
 // the exact ratio from linear ("fast") and, in the same run, from
-// math.Pow as before ("pow"). Compare with
+// math.Pow as before ("pow"). The pair near the minimum is one whose
+// rendered channels leave the exact verdict in doubt, so that Passes
+// computes the exact ratio. Compare with
 //
 //	benchstat -col /impl
 func BenchmarkDefaultCheck(b *testing.B) {
@@ -365,6 +367,7 @@ func BenchmarkDefaultCheck(b *testing.B) {
 	}{
 		{"opaque", colorref.HSL(221, 72, 45), colorref.HSL(0, 0, 98)},
 		{"opaque-tinted", colorref.HSL(221, 72, 45), colorref.HSL(45, 100, 96)},
+		{"opaque-near-minimum", colorref.HSL(0, 0, 46.47), colorref.HSL(0, 0, 100)}, // exact 4.510, rendered 4.542
 		{"translucent", colorref.HSLA(221, 72, 45, 0.9), colorref.HSLA(0, 0, 98, 0.8)},
 	} {
 		b.Run("pair="+p.name+"/call=Check/impl=pow", func(b *testing.B) {

@@ -82,9 +82,18 @@ func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	case Rendered:
 		return m.Judge(0, RatioRendered(fg, bg, backdrop), required)
 	case Both:
-		// The rendered ratio is cheaper: try it first.
-		r := RatioRendered(fg, bg, backdrop)
-		return Rendered.Judge(0, r, required) && m.Judge(ratioFor(fg, bg, backdrop, required), r, required)
+		// The rendered ratio is cheaper: try it first. On an opaque pair
+		// its channels bound the exact ratio, which is computed only when
+		// the bounds leave it in doubt (see exactSurelyPasses).
+		fr, fg8, fb, br, bg8, bb := renderedPair(fg, bg, backdrop)
+		r := ratio8(fr, fg8, fb, br, bg8, bb)
+		if !Rendered.Judge(0, r, required) {
+			return false
+		}
+		if fg.Opaque() && bg.Opaque() && exactSurelyPasses(fr, fg8, fb, br, bg8, bb, required) {
+			return true
+		}
+		return m.Judge(ratioFor(fg, bg, backdrop, required), r, required)
 	}
 	return false
 }
