@@ -4,8 +4,8 @@ package contrast
 // sRGB channels ([colorref.Color.SRGB]) computed in float32, plus 1e-7,
 // scaled by 255 and rounded: an exact channel v lies within half a step
 // and float32's error of k/255, |v − k/255| ≤ 0.5/255 + 3.1e-7 (measured
-// on millions of colors; TestRGBA8IsHalfAStepFromSRGB requires the
-// channel8Slack below). As linear grows with v, the rendered channels of
+// on millions of colors; TestRGBA8IsHalfAStepFromSRGB requires a tenth of
+// channel8Slack). As linear grows with v, the rendered channels of
 // an opaque pair bound its exact luminances, and so its exact ratio:
 // [Passes] under [Both], which has the rendered channels already, passes
 // a pair whose exact ratio is surely at least the minimum without
