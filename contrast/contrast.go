@@ -129,3 +129,11 @@ func ratioFor(fg, bg, backdrop colorref.Color, required float64) float64 {
 	}
 	return r
 }
+
+// wcagRatio is the WCAG 2 ratio of two luminances, in either order.
+func wcagRatio(l1, l2 float64) float64 {
+	if l1 < l2 {
+		l1, l2 = l2, l1
+	}
+	return (l1 + 0.05) / (l2 + 0.05)
+}

@@ -124,14 +124,6 @@ func luminance8(r, g, b uint8) float64 {
 	return float64(float64(weighted8[0][r]+weighted8[1][g]) + weighted8[2][b])
 }
 
-// wcagRatio is the WCAG 2 ratio of two luminances, in either order.
-func wcagRatio(l1, l2 float64) float64 {
-	if l1 < l2 {
-		l1, l2 = l2, l1
-	}
-	return (l1 + 0.05) / (l2 + 0.05)
-}
-
 // RatioRendered returns the WCAG 2 contrast ratio of fg over bg, with a
 // translucent bg over backdrop, as a browser-based checker measures it on
 // a page rendered in Chromium: each color converted to 8-bit sRGB
