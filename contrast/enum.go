@@ -23,10 +23,10 @@ var (
 	sideNames   = enumNames[Side]{typ: "Side", names: []string{"foreground", "background"}}
 )
 
-func (e enumNames[T]) valid(v T) bool { return v >= 0 && int(v) < len(e.names) }
+func (e *enumNames[T]) valid(v T) bool { return v >= 0 && int(v) < len(e.names) }
 
 // name is String for v: its name, or "Type(n)" for a value not in the table.
-func (e enumNames[T]) name(v T) string {
+func (e *enumNames[T]) name(v T) string {
 	if e.valid(v) {
 		return e.names[v]
 	}
@@ -34,7 +34,7 @@ func (e enumNames[T]) name(v T) string {
 }
 
 // check returns nil for a known v, else an error wrapping e.unknown.
-func (e enumNames[T]) check(v T) error {
+func (e *enumNames[T]) check(v T) error {
 	if e.valid(v) {
 		return nil
 	}
@@ -43,7 +43,7 @@ func (e enumNames[T]) check(v T) error {
 
 // parse returns the value named s, or an error wrapping e.unknown that
 // lists the names.
-func (e enumNames[T]) parse(s string) (T, error) {
+func (e *enumNames[T]) parse(s string) (T, error) {
 	if i := slices.Index(e.names, s); i >= 0 {
 		return T(i), nil
 	}
@@ -53,7 +53,7 @@ func (e enumNames[T]) parse(s string) (T, error) {
 }
 
 // marshal is MarshalText for v.
-func (e enumNames[T]) marshal(v T) ([]byte, error) {
+func (e *enumNames[T]) marshal(v T) ([]byte, error) {
 	if err := e.check(v); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (e enumNames[T]) marshal(v T) ([]byte, error) {
 }
 
 // unmarshal is UnmarshalText into dst, which is left unchanged on error.
-func (e enumNames[T]) unmarshal(dst *T, text []byte) error {
+func (e *enumNames[T]) unmarshal(dst *T, text []byte) error {
 	v, err := e.parse(string(text))
 	if err != nil {
 		return err

@@ -78,13 +78,22 @@ func (m Method) Ratio(exact, rendered float64) float64 {
 func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:
-		return m.Judge(RatioOver(fg, bg, backdrop), 0, required)
+		return m.Judge(ratioFor(fg, bg, backdrop, required), 0, required)
 	case Rendered:
 		return m.Judge(0, RatioRendered(fg, bg, backdrop), required)
 	case Both:
-		// The rendered ratio is an order of magnitude cheaper: try it first.
-		r := RatioRendered(fg, bg, backdrop)
-		return Rendered.Judge(0, r, required) && m.Judge(RatioOver(fg, bg, backdrop), r, required)
+		// The rendered ratio is cheaper: try it first. On an opaque pair
+		// its channels bound the exact ratio, which is computed only when
+		// the bounds leave it in doubt (see exactSurelyPasses).
+		fr, fg8, fb, br, bg8, bb := renderedPair(fg, bg, backdrop)
+		r := ratio8(fr, fg8, fb, br, bg8, bb)
+		if !Rendered.Judge(0, r, required) {
+			return false
+		}
+		if fg.Opaque() && bg.Opaque() && exactSurelyPasses(fr, fg8, fb, br, bg8, bb, required) {
+			return true
+		}
+		return m.Judge(ratioFor(fg, bg, backdrop, required), r, required)
 	}
 	return false
 }
@@ -113,10 +122,10 @@ type Policy struct {
 // content of type t under p. [Result].Pass is the whole verdict: the WCAG 2
 // ratio under p.Method and, when p.APCA is set, the APCA level. Both
 // ratios are always reported; the Lc and its minimum only when p.APCA is
-// set ([APCAOver] gives it otherwise), which keeps a WCAG-only check about
-// a tenth dearer than the exact ratio alone. The error wraps [ErrUnknownType],
-// [ErrUnknownLevel] or [ErrUnknownMethod].
-func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
+// set ([APCAOver] gives it otherwise), as it costs several times the two
+// ratios. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
+// [ErrUnknownMethod].
+func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (res Result, err error) {
 	req, err := Required(t, p.Level)
 	if err != nil {
 		return Result{}, err
@@ -124,19 +133,11 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (Result, error) {
 	if err := methodNames.check(p.Method); err != nil {
 		return Result{}, err
 	}
-	exact := RatioOver(fg, bg, backdrop)
+	exact := ratioFor(fg, bg, backdrop, req)
 	rendered := RatioRendered(fg, bg, backdrop)
-	res := Result{
-		Ratio:    p.Method.Ratio(exact, rendered),
-		Required: req,
-		Type:     t,
-		Level:    p.Level,
-		Method:   p.Method,
-		Exact:    exact,
-		Rendered: rendered,
-		WCAGPass: p.Method.Judge(exact, rendered, req),
-		APCA:     p.APCA,
-	}
+	// Filled field by field in the result, which spares a copy of it.
+	res.Ratio, res.Required, res.Type, res.Level, res.Method = p.Method.Ratio(exact, rendered), req, t, p.Level, p.Method
+	res.Exact, res.Rendered, res.WCAGPass, res.APCA = exact, rendered, p.Method.Judge(exact, rendered, req), p.APCA
 	res.Pass = res.WCAGPass
 	if p.APCA {
 		res.LcRequired, _ = APCARequired(t) // t is known here

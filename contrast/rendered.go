@@ -124,14 +124,6 @@ func luminance8(r, g, b uint8) float64 {
 	return float64(float64(weighted8[0][r]+weighted8[1][g]) + weighted8[2][b])
 }
 
-// ratio8 is the WCAG 2 ratio of two luminances, in either order.
-func ratio8(l1, l2 float64) float64 {
-	if l1 < l2 {
-		l1, l2 = l2, l1
-	}
-	return (l1 + 0.05) / (l2 + 0.05)
-}
-
 // RatioRendered returns the WCAG 2 contrast ratio of fg over bg, with a
 // translucent bg over backdrop, as a browser-based checker measures it on
 // a page rendered in Chromium: each color converted to 8-bit sRGB
@@ -147,21 +139,30 @@ func ratio8(l1, l2 float64) float64 {
 // the solver's inner loop: an opaque pair costs two 8-bit conversions, six
 // table lookups and one division.
 func RatioRendered(fg, bg, backdrop colorref.Color) float64 {
+	return ratio8(renderedPair(fg, bg, backdrop))
+}
+
+// renderedPair returns the 8-bit channels [RatioRendered] compares: the
+// foreground's and the background's after flattening.
+func renderedPair(fg, bg, backdrop colorref.Color) (fr, fg8, fb, br, bg8, bb uint8) {
 	fr, fg8, fb, fa := fg.RGBA8()
 	br, bg8, bb, ba := bg.RGBA8()
 	if fa != 255 || ba != 255 { // flattenPair returns an opaque pair as it is: spare the call
-		fr, fg8, fb, br, bg8, bb = flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
+		return flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
 	}
-	return ratio8(luminance8(fr, fg8, fb), luminance8(br, bg8, bb))
+	return fr, fg8, fb, br, bg8, bb
+}
+
+// ratio8 is the WCAG 2 ratio of two 8-bit colors.
+func ratio8(fr, fg8, fb, br, bg8, bb uint8) float64 {
+	return wcagRatio(luminance8(fr, fg8, fb), luminance8(br, bg8, bb))
 }
 
 // RenderedColors returns the two opaque 8-bit colors [RatioRendered]
 // compares, the foreground and the background as a checker sees them after
 // flattening, as colorref colors (for a report, or their Hex).
 func RenderedColors(fg, bg, backdrop colorref.Color) (f, b colorref.Color) {
-	fr, fg8, fb, fa := fg.RGBA8()
-	br, bg8, bb, ba := bg.RGBA8()
-	fr, fg8, fb, br, bg8, bb = flattenPair(fr, fg8, fb, fa, br, bg8, bb, ba, backdrop)
+	fr, fg8, fb, br, bg8, bb := renderedPair(fg, bg, backdrop)
 	return colorref.RGBA8(fr, fg8, fb, 255), colorref.RGBA8(br, bg8, bb, 255)
 }
 

@@ -160,7 +160,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	if m != Rendered && (side == Foreground || fg.Opaque()) {
 		down, up = skipExactFailures(down, up, func(k int) bool {
 			f, b := pairWith(at(k))
-			return RatioOver(f, b, backdrop) >= required
+			return Passes(f, b, backdrop, required, Exact)
 		})
 	}
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package contrast
+
+const raceEnabled = false
