@@ -2,7 +2,6 @@ package contrast
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -31,23 +30,20 @@ func (r LightnessRange) String() string {
 
 // LightnessCheck is one pair that must pass while a color's lightness
 // moves over the grid of [LightnessSteps].
+//
+// As k grows no color of the pair may get darker: each either stays or
+// has every sRGB channel non-decreasing, as a color's channels do when
+// only its lightness grows (hue, saturation and alpha kept), and as a
+// variable derived from it by a lightness offset or a fixed lightness
+// does. The searches rely on it: the colors painted at two steps then
+// bound the luminances painted at every step between, so that a run of
+// steps whose bounds fail (or pass) is judged at once, and only steps
+// near a threshold are judged one by one.
 type LightnessCheck struct {
 	// Pair returns the pair, with the moving color at step k.
 	Pair func(k int) (fg, bg, backdrop colorref.Color)
 	// Threshold is what the pair must reach.
 	Threshold Threshold
-	// Monotone reports that as k grows one side of the pair gets lighter
-	// and nothing else changes: the moving side's sRGB channels never
-	// fall (as a color's do when only its lightness grows, composited
-	// over fixed colors or not), the other side and the backdrop are
-	// fixed, and a moving background lies under an opaque foreground. A
-	// pair that does not change with k is monotone too. Each measurement
-	// the threshold compares (the exact ratio, the rendered ratio, the
-	// |Lc|) then falls as the two luminances approach and rises as they
-	// part, so it fails on one run of steps, which the searches find by
-	// bisection. A check that is not monotone is judged at every step it
-	// may fail at: exact, but up to LightnessSteps evaluations.
-	Monotone bool
 }
 
 // NearestLightness returns the step nearest the lightness l0 (in
@@ -56,9 +52,9 @@ type LightnessCheck struct {
 // the first check's threshold ([Method.Ratio]) wins, then the darker.
 //
 // It walks outward from l0, nearest first, and at a step where a check
-// fails skips the run of steps over which that check fails: by bisection
-// for a monotone check, one step at a time otherwise. No step it skips
-// passes, so the answer is the nearest passing step of the whole grid.
+// fails skips the steps over which that check certainly fails, in runs
+// that double while their bounds fail. No step it skips passes, so the
+// answer is the nearest passing step of the whole grid.
 func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 	if math.IsNaN(l0) {
 		l0 = 0
@@ -83,7 +79,7 @@ func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 			du = float64(up)/100 - l0
 		}
 		// The cursors only move away from l0: a found step wins once the
-		// other cursor is farther (a tie is decided below).
+		// other cursor is farther (a tie is decided by pick).
 		if foundDown && (foundUp || dd < du) || foundUp && du < dd {
 			break
 		}
@@ -100,24 +96,48 @@ func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 }
 
 // LightnessRanges returns the runs of steps at which every check passes,
-// ascending, as lightness ranges; none when no step passes. Each
-// monotone check's failing runs are found by bisection about the step
-// where its two luminances cross; the steps they leave are then judged
-// one by one under the checks that are not monotone, if any.
+// ascending, as lightness ranges; none when no step passes. It sweeps the
+// grid once, skipping runs of steps whose bounds fail a check, or pass
+// every check, as NearestLightness skips.
 func LightnessRanges(checks []LightnessCheck) []LightnessRange {
+	s := newSearch(checks)
 	var out []LightnessRange
-	for _, r := range newSearch(checks).passingRuns() {
-		out = append(out, LightnessRange{Min: float64(r[0]) / 100, Max: float64(r[1]) / 100})
+	for k := 0; k <= LightnessSteps; {
+		i, c, failed := s.fail(k)
+		if failed {
+			k = s.skipFailing(i, c, k, 1)
+			continue
+		}
+		end := gallop(k, 1, s.certainlyPasses) - 1 // k passes, and so does every step to end
+		if n := len(out); n > 0 && out[n-1].Max == float64(k-1)/100 {
+			out[n-1].Max = float64(end) / 100 // the run goes on
+		} else {
+			out = append(out, LightnessRange{Min: float64(k) / 100, Max: float64(end) / 100})
+		}
+		k = end + 1
 	}
 	return out
 }
 
 // search is one lightness search over checks; order is the order the
 // checks are tried in, the one that failed last first (neighbouring steps
-// mostly fail on the same check).
+// mostly fail on the same check), and ends holds, per check and
+// criterion, what the search learnt of the grid's two ends.
 type search struct {
 	checks []LightnessCheck
 	order  []int
+	ends   []gridEnds
+}
+
+// gridEnds is a check's pair at the two ends of the grid, as one
+// criterion paints it, and whether the criterion is met there; oneSided
+// reports that one side of the pair is the same at both ends, and so (no
+// channel getting smaller) at every step.
+type gridEnds struct {
+	known    bool
+	at       [2]painted
+	meets    [2]bool
+	oneSided bool
 }
 
 func newSearch(checks []LightnessCheck) *search {
@@ -126,6 +146,23 @@ func newSearch(checks []LightnessCheck) *search {
 		s.order[i] = i
 	}
 	return s
+}
+
+// gridEnds returns check i's ends under criterion c, worked out once.
+func (s *search) gridEnds(i int, c criterion) *gridEnds {
+	if s.ends == nil {
+		s.ends = make([]gridEnds, 3*len(s.checks))
+	}
+	e := &s.ends[3*i+int(c)]
+	if !e.known {
+		e.known = true
+		for n, k := range [2]int{0, LightnessSteps} {
+			fg, bg, bd := s.checks[i].Pair(k)
+			e.at[n], e.meets[n] = c.paint(fg, bg, bd), s.checks[i].Threshold.meets(c, fg, bg, bd)
+		}
+		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
+	}
+	return e
 }
 
 // fail returns a check and criterion that fail at step k, and false when
@@ -143,6 +180,67 @@ func (s *search) fail(k int) (int, criterion, bool) {
 	return 0, 0, false
 }
 
+// advance judges step k, walking in direction dir (-1 or 1): it returns
+// true and k when every check passes there, else false and the next step
+// to judge, past the steps over which the failing check certainly fails
+// (off the grid when it fails up to the end).
+func (s *search) advance(k, dir int) (bool, int) {
+	i, c, failed := s.fail(k)
+	if !failed {
+		return true, k
+	}
+	return false, s.skipFailing(i, c, k, dir)
+}
+
+// skipFailing returns the first step past k, in direction dir, that
+// check i may pass criterion c at, given that it fails at k; off the grid
+// when there is none. When one side of the pair, as the criterion paints
+// it, stays the same up to the end of the grid, the measurement falls as
+// the other side's luminance nears it and rises after: the criterion
+// fails on one run of steps, whose end is found by bisection. Otherwise
+// it skips runs of steps whose bounds fail: first the whole rest of the
+// grid, then runs doubling from one step while their bounds fail and
+// halving when not.
+func (s *search) skipFailing(i int, c criterion, k, dir int) int {
+	end := 0
+	if dir > 0 {
+		end = LightnessSteps
+	}
+	if k == end {
+		return end + dir
+	}
+	e, n := s.gridEnds(i, c), min(dir+1, 1) // n: the index of end in e
+	if e.oneSided {
+		if !e.meets[n] {
+			return end + dir
+		}
+		return bisect(k, end, func(m int) bool { return s.meets(i, c, m) })
+	}
+	pe := e.at[n]
+	need := s.checks[i].Threshold.need(c) * (1 - margin)
+	nearK, near := -1, painted{} // the last near end painted: a run's near end is tried until the run is skipped
+	return gallop(k, dir, func(n, f int) bool {
+		if n != nearK {
+			nearK, near = n, s.paint(i, c, n)
+		}
+		far := pe
+		if f != end {
+			far = s.paint(i, c, f)
+		}
+		lo, hi := near, far
+		if dir < 0 {
+			lo, hi = far, near
+		}
+		_, most := c.bounds(lo, hi)
+		return most < need
+	})
+}
+
+// paint returns check i's pair at step k as criterion c measures it.
+func (s *search) paint(i int, c criterion, k int) painted {
+	return c.paint(s.checks[i].Pair(k))
+}
+
 // meets reports whether check i meets criterion c at step k.
 func (s *search) meets(i int, c criterion, k int) bool {
 	ch := &s.checks[i]
@@ -150,26 +248,72 @@ func (s *search) meets(i int, c criterion, k int) bool {
 	return ch.Threshold.meets(c, fg, bg, bd)
 }
 
-// advance judges step k, walking in direction dir (-1 or 1): it returns
-// true and k when every check passes there, else false and the next step
-// to judge, past the run over which the failing check fails (off the grid
-// when it fails up to the end).
-func (s *search) advance(k, dir int) (bool, int) {
-	i, c, failed := s.fail(k)
-	if !failed {
-		return true, k
-	}
-	if !s.checks[i].Monotone {
-		return false, k + dir
-	}
+// gallop returns the first step past k, in direction dir, that may not
+// be certain: it asks certain(near, far) of runs of steps from near to
+// far beyond k, first the whole rest of the grid, then runs doubling in
+// length from one step while certain holds for them and halving when not.
+// The step it returns is off the grid when certain holds up to the end.
+func gallop(k, dir int, certain func(near, far int) bool) int {
 	end := 0
 	if dir > 0 {
 		end = LightnessSteps
 	}
-	if k == end || !s.meets(i, c, end) {
-		return false, end + dir // a monotone check fails on one run: here it runs to the end
+	if k == end || certain(k+dir, end) {
+		return end + dir
 	}
-	return false, bisect(k, end, func(m int) bool { return s.meets(i, c, m) })
+	cur, size := k, 1 // certain holds up to cur
+	for cur != end {
+		next := cur + dir*size
+		if (next-end)*dir > 0 {
+			next = end
+		}
+		if certain(cur+dir, next) {
+			cur, size = next, size*2
+			continue
+		}
+		if size == 1 {
+			return cur + dir
+		}
+		size /= 2
+	}
+	return end + dir
+}
+
+// margin keeps the bounds' verdicts clear of rounding: a bound within it
+// of a threshold decides nothing, and the steps under it are judged one
+// by one.
+const margin = 1e-9
+
+// certainlyPasses reports that every check passes at every step from lo
+// to hi (hi > lo).
+func (s *search) certainlyPasses(lo, hi int) bool {
+	for i, ch := range s.checks {
+		if !ch.Threshold.ok {
+			return false
+		}
+		crits, n := ch.Threshold.criteria()
+		for _, c := range crits[:n] {
+			if least, _ := c.bounds(s.paint(i, c, lo), s.paint(i, c, hi)); least <= ch.Threshold.need(c)*(1+margin) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bisect returns the step between bad and good (either side of the
+// other) nearest bad at which ok holds, given ok(good) and !ok(bad) and
+// that ok changes once between them.
+func bisect(bad, good int, ok func(int) bool) int {
+	for bad-good > 1 || good-bad > 1 {
+		mid := (bad + good) / 2
+		if ok(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
 }
 
 // pick returns the nearer of the found steps down and up, a tie decided
@@ -195,148 +339,16 @@ func (s *search) ratio(k int) float64 {
 	return s.checks[0].Threshold.ratio(fg, bg, bd)
 }
 
-// passingRuns returns the runs [from, to] of steps at which every check
-// passes, ascending.
-func (s *search) passingRuns() [][2]int {
-	var failing [][2]int
-	for i, ch := range s.checks {
-		if !ch.Monotone {
-			continue
-		}
-		for _, c := range ch.Threshold.criteria() {
-			if r, ok := s.failingRun(i, c); ok {
-				failing = append(failing, r)
-			}
-		}
-	}
-	runs := complement(failing)
-	for i, ch := range s.checks {
-		if !ch.Monotone {
-			runs = s.splitRuns(runs, i)
-		}
-	}
-	return runs
-}
-
-// failingRun returns the one run of steps over which monotone check i
-// fails criterion c, and false when it fails nowhere. The criterion is
-// lowest where the two luminances cross (it falls on one side of the
-// crossing and rises on the other), so it fails somewhere only if it
-// fails at a step next to the crossing, or at an end of the grid when
-// they do not cross; the run's ends are found by bisection from there.
-func (s *search) failingRun(i int, c criterion) ([2]int, bool) {
-	lighter := func(k int) bool {
-		fg, bg, bd := s.checks[i].Pair(k)
-		return c.fgLighter(fg, bg, bd)
-	}
-	probes := []int{0, LightnessSteps}
-	if first := lighter(0); first != lighter(LightnessSteps) {
-		cross := bisect(0, LightnessSteps, func(k int) bool { return lighter(k) != first })
-		probes = []int{cross - 1, cross, cross - 2, cross + 1} // the last two against rounding at the crossing
-	}
-	at := -1
-	for _, k := range probes {
-		if k >= 0 && k <= LightnessSteps && !s.meets(i, c, k) {
-			at = k
-			break
-		}
-	}
-	if at < 0 {
-		return [2]int{}, false
-	}
-	meets := func(k int) bool { return s.meets(i, c, k) }
-	lo, hi := 0, LightnessSteps
-	if meets(0) {
-		lo = failingEdge(at, 0, meets)
-	}
-	if meets(LightnessSteps) {
-		hi = failingEdge(at, LightnessSteps, meets)
-	}
-	return [2]int{lo, hi}, true
-}
-
-// splitRuns returns runs without the steps at which check i fails, each
-// step judged.
-func (s *search) splitRuns(runs [][2]int, i int) [][2]int {
-	ch := &s.checks[i]
-	var out [][2]int
-	for _, r := range runs {
-		start := -1
-		for k := r[0]; k <= r[1]; k++ {
-			fg, bg, bd := ch.Pair(k)
-			if ch.Threshold.Passes(fg, bg, bd) {
-				if start < 0 {
-					start = k
-				}
-				continue
-			}
-			if start >= 0 {
-				out = append(out, [2]int{start, k - 1})
-				start = -1
-			}
-		}
-		if start >= 0 {
-			out = append(out, [2]int{start, r[1]})
-		}
-	}
-	return out
-}
-
-// complement returns the runs of the grid that no run of failing covers,
-// ascending.
-func complement(failing [][2]int) [][2]int {
-	slices.SortFunc(failing, func(a, b [2]int) int { return a[0] - b[0] })
-	var out [][2]int
-	next := 0 // the first step not yet covered or emitted
-	for _, f := range failing {
-		if f[0] > next {
-			out = append(out, [2]int{next, f[0] - 1})
-		}
-		next = max(next, f[1]+1)
-	}
-	if next <= LightnessSteps {
-		out = append(out, [2]int{next, LightnessSteps})
-	}
-	return out
-}
-
-// bisect returns the step between bad and good (either side of the
-// other) nearest bad at which ok holds, given ok(good) and !ok(bad) and
-// that ok changes once between them.
-func bisect(bad, good int, ok func(int) bool) int {
-	for bad-good > 1 || good-bad > 1 {
-		mid := (bad + good) / 2
-		if ok(mid) {
-			good = mid
-		} else {
-			bad = mid
-		}
-	}
-	return good
-}
-
-// failingEdge returns the step between bad and good nearest good at
-// which ok fails, given !ok(bad) and ok(good) and that ok changes once
-// between them.
-func failingEdge(bad, good int, ok func(int) bool) int {
-	g := bisect(bad, good, ok)
-	if g > bad {
-		return g - 1
-	}
-	return g + 1
-}
-
-// criteria returns the measurements th compares.
-func (th Threshold) criteria() []criterion {
-	var out []criterion
+// criteria returns the measurements th compares: the first n of crits.
+func (th Threshold) criteria() (crits [3]criterion, n int) {
 	if th.method != Exact {
-		out = append(out, critRendered)
+		crits[n], n = critRendered, n+1
 	}
 	if th.method != Rendered {
-		out = append(out, critExact)
+		crits[n], n = critExact, n+1
 	}
 	if th.apca {
-		out = append(out, critAPCA)
+		crits[n], n = critAPCA, n+1
 	}
-	return out
+	return crits, n
 }

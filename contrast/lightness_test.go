@@ -60,7 +60,6 @@ type lightnessCase struct {
 	l0    float64
 	pairs []func(l float64) (fg, bg, bd colorref.Color)
 	ths   []contrast.Threshold
-	mono  []bool
 	// method is the thresholds' method, under which a tie is decided.
 	method contrast.Method
 }
@@ -70,7 +69,7 @@ func (c lightnessCase) checks() []contrast.LightnessCheck {
 	for i, pair := range c.pairs {
 		out[i] = contrast.LightnessCheck{
 			Pair:      func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pair(float64(k) / 100) },
-			Threshold: c.ths[i], Monotone: c.mono[i],
+			Threshold: c.ths[i],
 		}
 	}
 	return out
@@ -87,10 +86,10 @@ func (c lightnessCase) passes(l float64) bool {
 
 // TestLightnessSearchNeverMissesAWindow compares the searches with a
 // brute force that judges every 0.001 of lightness, ten points per step of
-// the searches' grid, on seeded problems: one or two monotone checks on a
-// moving foreground or background, and checks that are not monotone (a
-// background moving under a translucent foreground, a pair whose two
-// sides move together), among them two-check problems built to pass only
+// the searches' grid, on seeded problems: one or two checks on a moving
+// foreground or background, checks whose two sides move together (a
+// background under a translucent foreground, a color on its own tint),
+// and among them two-check problems built to pass only
 // in a window of lightness a few thousandths to a few tenths wide, most
 // narrower than the 0.25 grid the solver once walked. Every passing
 // window the brute force finds that holds a step of the grid (a color
@@ -173,7 +172,7 @@ func ratioUnder(c lightnessCase, k int) float64 {
 }
 
 // newLightnessCase draws case i: a third are narrow windows, a third one
-// or two monotone checks, a third include a check that is not monotone.
+// or two checks with one side moving, a third checks whose two sides move.
 func newLightnessCase(t *testing.T, rng *rand.Rand, i int) lightnessCase {
 	methods := []contrast.Method{contrast.Both, contrast.Exact, contrast.Rendered}
 	policy := contrast.Policy{Method: methods[rng.IntN(3)], APCA: i%5 == 4}
@@ -208,8 +207,7 @@ func newLightnessCase(t *testing.T, rng *rand.Rand, i int) lightnessCase {
 			func(l float64) (colorref.Color, colorref.Color, colorref.Color) { return moving(l), light, page },
 		}
 		c.ths = []contrast.Threshold{th(contrast.NonText), th(contrast.NonText)}
-		c.mono = []bool{true, true}
-	case 1: // monotone: the foreground, or the background under an opaque foreground
+	case 1: // one side moves: the foreground, or the background under an opaque foreground
 		fixed := randomColor(rng, true)
 		for range 1 + rng.IntN(2) {
 			other := randomColor(rng, true)
@@ -220,9 +218,8 @@ func newLightnessCase(t *testing.T, rng *rand.Rand, i int) lightnessCase {
 				c.pairs = append(c.pairs, func(l float64) (colorref.Color, colorref.Color, colorref.Color) { return fixed, moving(l), page })
 			}
 			c.ths = append(c.ths, th(contrast.Text))
-			c.mono = append(c.mono, true)
 		}
-	default: // not monotone: both sides move, or a background under a translucent foreground
+	default: // both sides move: a color on its own tint, a background under a translucent foreground
 		over := colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, 0.6)
 		c.pairs = []func(float64) (colorref.Color, colorref.Color, colorref.Color){
 			func(l float64) (colorref.Color, colorref.Color, colorref.Color) {
@@ -231,7 +228,6 @@ func newLightnessCase(t *testing.T, rng *rand.Rand, i int) lightnessCase {
 			func(l float64) (colorref.Color, colorref.Color, colorref.Color) { return over, moving(l), page },
 		}
 		c.ths = []contrast.Threshold{th(contrast.NonText), th(contrast.LargeText)}
-		c.mono = []bool{false, false}
 	}
 	return c
 }
@@ -286,7 +282,6 @@ func TestLightnessSearchWithTheZeroThreshold(t *testing.T) {
 		Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) {
 			return colorref.HSL(0, 0, float64(k)/100), colorref.HSL(0, 0, 0), colorref.HSL(0, 0, 0)
 		},
-		Monotone: true,
 	}}
 	_, ok := contrast.NearestLightness(50, checks)
 	assert.False(t, ok)

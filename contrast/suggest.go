@@ -87,10 +87,9 @@ func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []
 // saturation or alpha has more than two decimals and only the unprinted
 // digits would make some lightness pass, there is no suggestion.
 //
-// The search is [NearestLightness]: a foreground, and a background under
-// an opaque foreground, fail on one run of lightness per measurement,
-// skipped by bisection, so a typical fix costs a few dozen evaluations;
-// a background under a translucent foreground is judged step by step.
+// The search is [NearestLightness], which judges the steps near the
+// thresholds one by one and skips the others in runs: a typical fix costs
+// a few dozen evaluations.
 func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, side Side) (colorref.Color, bool) {
 	orig := fg
 	if side == Background {
@@ -113,8 +112,7 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	}
 	th := Threshold{method: m, required: required, ok: true}
 	k, ok := NearestLightness(l, []LightnessCheck{
-		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pairWith(at(k)) },
-			Threshold: th, Monotone: side == Foreground || fg.Opaque()},
+		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pairWith(at(k)) }, Threshold: th},
 		// The suggestion as a catalog will hold it, parsed back from its
 		// canonical form. One that did not parse would be judged as a
 		// color on itself, 1:1, which fails: the pair failed as given, so

@@ -99,23 +99,72 @@ func (th Threshold) meets(c criterion, fg, bg, backdrop colorref.Color) bool {
 	return math.Abs(APCAOver(fg, bg, backdrop)) >= th.lcRequired
 }
 
-// fgLighter reports whether the foreground of the pair, as criterion c
-// sees it, is at least as light as the background: the side of the
-// crossing of the two luminances the pair is on. As one side of a pair
-// gets lighter the answer changes at most once.
-func (c criterion) fgLighter(fg, bg, backdrop colorref.Color) bool {
-	switch c {
-	case critRendered:
-		f, b := RenderedColors(fg, bg, backdrop)
-		return Luminance(f) >= Luminance(b)
-	case critExact:
-		backdrop = backdrop.WithAlpha(1)
-		if !bg.Opaque() {
-			bg = Composite(bg, backdrop)
-		}
-		return Luminance(Composite(fg, bg)) >= Luminance(bg)
+// need returns what th requires of criterion c: the WCAG 2 ratio, or
+// the |Lc|.
+func (th Threshold) need(c criterion) float64 {
+	if c == critAPCA {
+		return th.lcRequired
 	}
-	return APCAOver(fg, bg, backdrop) <= 0 // APCA's sign: positive for dark text on a light background
+	return th.required
+}
+
+// painted is a pair as a criterion measures it: the sRGB channels of the
+// foreground and the background as painted, the background over the
+// backdrop and the foreground over that.
+type painted struct{ f, b [3]float64 }
+
+// paint returns the pair as criterion c measures it: for the rendered
+// ratio the 8-bit colors a checker flattens it to ([RenderedColors]), for
+// the exact ratio and the Lc the exact colors. No channel gets smaller
+// when no color of the pair gets darker.
+func (c criterion) paint(fg, bg, backdrop colorref.Color) painted {
+	if c == critRendered {
+		f, b := RenderedColors(fg, bg, backdrop)
+		var p painted
+		p.f[0], p.f[1], p.f[2], _ = f.SRGB()
+		p.b[0], p.b[1], p.b[2], _ = b.SRGB()
+		return p
+	}
+	f, b := pair(fg, bg, backdrop)
+	return painted{f, b}
+}
+
+// lum returns the luminance criterion c compares of painted channels:
+// WCAG 2's for the ratios, APCA's screen luminance for the Lc.
+func (c criterion) lum(ch [3]float64) float64 {
+	if c == critAPCA {
+		return apcaY(ch)
+	}
+	return luminance(ch[0], ch[1], ch[2])
+}
+
+// value returns criterion c's measurement of a pair painted with the
+// luminances lf and lb: the ratio, or |Lc|. For either luminance fixed it
+// falls as the other nears it and rises as it moves away.
+func (c criterion) value(lf, lb float64) float64 {
+	if c == critAPCA {
+		return math.Abs(apcaLc(lf, lb))
+	}
+	return (max(lf, lb) + 0.05) / (min(lf, lb) + 0.05)
+}
+
+// bounds returns the least and the greatest value criterion c can take at
+// a step between two steps painted lo and hi. No channel gets smaller
+// from lo to hi, so each side's luminance lies between its values at lo
+// and hi, and the value, which rises as the two luminances part, is
+// greatest at a corner of that box; it is least at the inner corner when
+// one side is lighter than the other all through, and may otherwise be as
+// low as it gets (reported as 0).
+func (c criterion) bounds(lo, hi painted) (least, most float64) {
+	fl, bl, fh, bh := c.lum(lo.f), c.lum(lo.b), c.lum(hi.f), c.lum(hi.b)
+	most = max(c.value(fh, bl), c.value(fl, bh))
+	switch {
+	case fh < bl:
+		least = c.value(fh, bl)
+	case fl > bh:
+		least = c.value(fl, bh)
+	}
+	return least, most
 }
 
 // ratio returns the ratio the threshold's WCAG 2 verdict rests on

@@ -199,22 +199,21 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
 	first := make(map[pairKey]int, len(c.rules)) // the finding that measured the pair, in this theme and scheme
 	for _, rt := range themes {
-		for _, sc := range Schemes() {
-			k := schemeIndex(sc)
-			colors := rt.res.colors[k]
-			backdrop := colors[c.pageBG]
+		for k, sc := range Schemes() {
 			clear(first)
-			for ri, ru := range c.rules {
+			for ri := range c.rules {
+				ru := &c.rules[ri]
+				fg, bg, bd := c.pair(ru, rt.res.colors[k], members{}, colorref.Color{})
 				r.Findings = append(r.Findings, Finding{
 					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
-					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop, Policy: p,
+					Foreground: fg, Background: bg, Backdrop: bd, Policy: p,
 					src: rt, rule: ri,
 				})
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
-				f.Field, f.Origin = c.sourceNames(rt.res.srcs[k], ru.comp, sc)
-				if tc := c.targetComp(ru); tc >= 0 {
-					f.TargetField, f.TargetOrigin = c.sourceNames(rt.res.srcs[k], tc, sc)
+				f.Field, f.Origin = c.sourceNames(rt.res.srcs[k], ru.comp, k)
+				if ru.bgComp >= 0 {
+					f.TargetField, f.TargetOrigin = c.sourceNames(rt.res.srcs[k], ru.bgComp, k)
 				}
 				key := pairKey{f.Foreground, f.Background, ru.target.ContrastType}
 				if m, ok := first[key]; ok {
@@ -260,40 +259,4 @@ func (f *Finding) measure(p contrast.Policy) {
 func (f *Finding) copyMeasures(m *Finding) {
 	f.Ratio, f.Rendered, f.Required, f.WCAGPass = m.Ratio, m.Rendered, m.Required, m.WCAGPass
 	f.APCA, f.APCARequired, f.APCAPass, f.Pass = m.APCA, m.APCARequired, m.APCAPass, m.Pass
-}
-
-// target returns the color of a contrast rule's target in scheme k.
-func (r *ResolvedTheme) target(k int, ru rule) colorref.Color {
-	switch ru.kind {
-	case targetComp:
-		return r.res.colors[k][ru.index]
-	case targetVar:
-		return r.value(k, ru.index)
-	}
-	return ru.color
-}
-
-// targetComp returns the component whose color a rule's target is (the
-// component itself, or a variable's component), or -1 for an hsl target.
-func (c *CompiledCatalog) targetComp(ru rule) int {
-	switch ru.kind {
-	case targetComp:
-		return ru.index
-	case targetVar:
-		return c.vars[ru.index].comp
-	}
-	return -1
-}
-
-// sourceNames returns the theme field and origin component of component
-// i's color in scheme sc, as the resolver recorded them in srcs.
-func (c *CompiledCatalog) sourceNames(srcs []source, i int, sc Scheme) (field, origin string) {
-	s := srcs[i]
-	if s.field >= 0 {
-		field = c.fields[schemeIndex(sc)][s.field]
-	}
-	if s.origin >= 0 {
-		origin = c.cat.Components[s.origin].ID
-	}
-	return field, origin
 }

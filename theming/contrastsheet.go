@@ -80,7 +80,7 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 		moved[n] = r.value(0, n) != hc.value(0, n) || r.value(1, n) != hc.value(1, n)
 	}
 	block := func(b []byte, sc Scheme, indent string) []byte {
-		k := schemeIndex(sc)
+		k, _ := sc.index()
 		for n, vd := range r.cat.vars {
 			if !moved[n] {
 				continue
@@ -180,14 +180,14 @@ func (c *CompiledCatalog) computeRoles() []string {
 	ownTint := map[int]bool{} // variable index: a component's own text rule is checked on it
 	for _, ru := range c.rules {
 		text := ru.target.ContrastType != "non-text"
-		tc := c.targetComp(ru)
+		tc := ru.bgComp
 		if text {
 			hasText[ru.comp] = true
 			if tc == c.pageBG {
 				textOnPage[ru.comp] = true
 			}
-			if ru.kind == targetVar && tc == ru.comp {
-				ownTint[ru.index] = true
+			if ru.bgVar >= 0 && tc == ru.comp {
+				ownTint[ru.bgVar] = true
 			} else if tc >= 0 && tc != ru.comp {
 				textTarget[tc] = true
 			}
@@ -224,7 +224,7 @@ func (c *CompiledCatalog) computeRoles() []string {
 		if ru.target.ContrastType == "non-text" {
 			continue
 		}
-		if tc := c.targetComp(ru); tc < 0 || tc != ru.comp && kind[tc] != kindButtonFace {
+		if tc := ru.bgComp; tc < 0 || tc != ru.comp && kind[tc] != kindButtonFace {
 			onlyButtons[ru.comp] = false
 		}
 	}

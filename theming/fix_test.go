@@ -158,7 +158,7 @@ func TestFixThemeNamesRulesThatCannotHoldTogether(t *testing.T) {
 		}
 	}
 	require.NotNil(t, c, "the conflict on text-primary is named: %v", err)
-	targets := map[string][]theming.LightnessRange{}
+	targets := map[string][]contrast.LightnessRange{}
 	for _, r := range c.Rules {
 		targets[r.Target.Value] = r.Ranges
 	}

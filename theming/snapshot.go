@@ -267,7 +267,7 @@ func (r *ResolvedTheme) Theme() Theme { return r.theme.clone() }
 // ok is false for a component that is not visible and for a scheme that
 // is neither [Light] nor [Dark].
 func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, ok bool) {
-	k, ok := lookupScheme(sc)
+	k, ok := sc.index()
 	if !ok {
 		return colorref.Color{}, false
 	}
@@ -282,7 +282,7 @@ func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, 
 // scheme sc. ok is false for a name no visible component defines and for
 // a scheme that is neither [Light] nor [Dark].
 func (r *ResolvedTheme) Variable(sc Scheme, name string) (c colorref.Color, ok bool) {
-	k, ok := lookupScheme(sc)
+	k, ok := sc.index()
 	if !ok || !r.cat.ok() {
 		return colorref.Color{}, false
 	}
@@ -298,7 +298,7 @@ func (r *ResolvedTheme) Variable(sc Scheme, name string) (c colorref.Color, ok b
 // [Dark].
 func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
-		k, ok := lookupScheme(sc)
+		k, ok := sc.index()
 		if !ok || !r.cat.ok() {
 			return
 		}
@@ -315,7 +315,7 @@ func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 // [Dark].
 func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
-		k, ok := lookupScheme(sc)
+		k, ok := sc.index()
 		if !ok {
 			return
 		}

@@ -96,11 +96,12 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 	b = append(b, "color-scheme: "...)
 	b = append(b, sc...)
 	b = append(b, ";\n"...)
+	k, _ := sc.index()
 	for n, vd := range r.vars() {
 		b = append(b, indent...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, ": "...)
-		b, _ = r.value(schemeIndex(sc), n).AppendText(b)
+		b, _ = r.value(k, n).AppendText(b)
 		b = append(b, ";\n"...)
 	}
 	return b

@@ -13,7 +13,7 @@ func (r *ResolvedTheme) appendProperties(b []byte) []byte {
 		b = append(b, "@property "...)
 		b = append(b, vd.v.CSSVariable...)
 		b = append(b, " { syntax: '<color>'; inherits: true; initial-value: "...)
-		b, _ = r.value(schemeIndex(Light), n).AppendText(b)
+		b, _ = r.value(0, n).AppendText(b)
 		b = append(b, "; }\n"...)
 	}
 	return b

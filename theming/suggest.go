@@ -167,14 +167,14 @@ func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
 // false, and the page background.
 func (f Finding) sideField(side contrast.Side, derived bool) (k, j int, ok bool) {
 	c := f.src.cat
-	k = schemeIndex(f.Scheme)
+	k, _ = f.Scheme.index()
 	ru := c.rules[f.rule]
 	i := ru.comp
 	if side == contrast.Background {
-		if ru.kind == targetColor || ru.kind == targetVar && !derived {
+		if ru.bgComp < 0 || ru.bgVar >= 0 && !derived {
 			return 0, 0, false
 		}
-		i = c.targetComp(ru)
+		i = ru.bgComp
 	}
 	j = i
 	if fl := f.src.res.srcs[k][i].field; fl >= 0 {
@@ -224,7 +224,7 @@ func (f Finding) verifies(t Theme) bool {
 	if err != nil {
 		return false
 	}
-	k := schemeIndex(f.Scheme)
+	k, _ := f.Scheme.index()
 	if !after.Findings[k*len(c.rules)+f.rule].Pass {
 		return false
 	}
@@ -266,7 +266,7 @@ func (f Finding) fieldEdits() []Suggestion {
 			continue
 		}
 		x := s.colorAt(k, j, l)
-		fg, bg, _ := s.pair(k, f.rule, in, x)
+		fg, bg, _ := s.c.pair(&s.c.rules[f.rule], s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
 		res, err := f.Policy.Check(fg, bg, f.Backdrop, f.Target.ContrastType)
 		if err != nil || !res.Pass {
