@@ -101,7 +101,7 @@ func exactAuditBefore(s *Snapshot) *Report {
 				}
 				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
 				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
-				f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
+				f.Lc = contrast.APCAOver(f.Foreground, f.Background, backdrop)
 				f.Pass = f.Ratio >= f.Required
 				r.Findings = append(r.Findings, f)
 				r.Checked++

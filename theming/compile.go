@@ -429,21 +429,13 @@ func (c *CompiledCatalog) paletteOf(light []colorref.Color) []string {
 // ok reports whether c holds a compiled catalog.
 func (c *CompiledCatalog) ok() bool { return c != nil && c.defsJSON != nil }
 
-// ComponentDefsJSON returns the served catalog: a compact JSON array of
-// the visible component definitions, encoded once when the catalog was
-// compiled. The slice is a copy; the zero CompiledCatalog returns "[]".
-func (c *CompiledCatalog) ComponentDefsJSON() []byte {
-	if !c.ok() {
-		return []byte("[]")
-	}
-	return slices.Clone(c.defsJSON)
-}
-
-// Component returns the catalog's component with the given id, hidden or
-// not, as the catalog declared it, and whether there is one. The result
-// is a copy: changing it changes nothing in c. The zero CompiledCatalog
-// has no components.
-func (c *CompiledCatalog) Component(id string) (Component, bool) {
+// CatalogComponent returns the component of [CompiledCatalog.Catalog]
+// with the given id, hidden or not, as the catalog declared it, and
+// whether there is one: for a host's form, which asks about the component
+// an admin edits. (What is served, the visible components only, is the
+// snapshot's: [Snapshot.Component].) The result is a copy: changing it
+// changes nothing in c. The zero CompiledCatalog has no components.
+func (c *CompiledCatalog) CatalogComponent(id string) (Component, bool) {
 	if !c.ok() {
 		return Component{}, false
 	}

@@ -9,9 +9,9 @@ import (
 	"github.com/themekit/themekit/contrast"
 )
 
-// Whole-theme fixes, the public side: FixTheme, FieldRange, HighContrast
-// and the errors they return. The solver they run is in solver.go, the
-// names of theme fields in field.go.
+// Whole-theme fixes, the public side: FixTheme, FieldRange and the errors
+// they return. The solver they run is in solver.go, the names of theme
+// fields in field.go.
 
 // ErrUnsatisfiable is wrapped by [*UnsatisfiableError]: the contrast rules
 // cannot all pass by moving the lightness of the theme's fields.
@@ -35,16 +35,21 @@ type Edit struct {
 	Distance float64 `json:"distance"`
 }
 
-// FixOptions tunes [CompiledCatalog.FixThemeWith].
+// FixOptions tunes [CompiledCatalog.FixTheme]. The zero FixOptions fixes
+// for the zero policy (WCAG 2 AA under [contrast.Both]) with no field
+// pinned.
 type FixOptions struct {
+	// Policy is what every rule must pass: [HighContrastPolicy] for a
+	// theme's high-contrast variant.
+	Policy contrast.Policy
 	// Pinned lists theme fields ("colors.<id>.<scheme>") the fix may not
 	// change; fields that resolve through them still may be.
 	Pinned []string
 }
 
 // UnsatisfiableError is the error of [CompiledCatalog.FixTheme] (and
-// [CompiledCatalog.HighContrast], [Generate]) when no lightness of the
-// fields it may move makes every rule pass. It wraps [ErrUnsatisfiable].
+// [CompiledCatalog.Generate]) when no lightness of the fields it may move
+// makes every rule pass. It wraps [ErrUnsatisfiable].
 type UnsatisfiableError struct {
 	ThemeID int
 	Policy  contrast.Policy
@@ -114,27 +119,23 @@ func rangesString(rs []contrast.LightnessRange) string {
 	return strings.Join(parts, " or ")
 }
 
-// FixTheme returns t changed so that every contrast rule passes under p
-// in both schemes, and the edits it made, in the order made. It is
-// [CompiledCatalog.FixThemeWith] with no pinned fields.
-func (c *CompiledCatalog) FixTheme(t Theme, p contrast.Policy) (Theme, []Edit, error) {
-	return c.FixThemeWith(t, p, FixOptions{})
-}
-
-// FixThemeWith returns t changed so that every contrast rule of the
-// catalog passes under p in both schemes, and the edits made.
+// FixTheme returns t changed so that every contrast rule of the catalog
+// passes under o.Policy in both schemes, and the edits made, in the order
+// made.
 //
 // It changes only color overrides (t.Colors), adding or editing entries;
-// every other field is t's. The theme returned shares no memory with t. Each edit sets a field to the color its
-// component resolved to with the lightness moved (hue, saturation and
-// alpha kept, at the hundredths a color prints). It moves as few fields
-// and by as little as it finds: each step moves the one field that makes
-// the most failing rules pass without failing any rule that depends on
-// it, preferring the field a finding names ([Finding].Field), then the
-// component itself, then the target's field, then a fallback's origin,
-// and the smallest move; a last pass moves each edited field back as
-// near its old lightness as the rest allows. The page background and the
-// fields in o.Pinned are never moved.
+// every other field is t's. The theme returned shares no memory with t.
+// Each edit sets a field to the color its component resolved to with the
+// lightness moved (hue, saturation and alpha kept, at the hundredths a
+// color prints). It moves as few fields and by as little as it finds:
+// each step moves the one field that makes the most failing rules pass
+// without failing any rule that depends on it, preferring the field a
+// finding names ([Finding].Field), then the component itself, then the
+// target's field, then a fallback's origin, and the smallest move; a last
+// pass moves each edited field back as near its old lightness as the rest
+// allows. Every lightness is found by [contrast.NearestLightness], which
+// misses no passing step of the grid however narrow the window it lies
+// in. The page background and the fields in o.Pinned are never moved.
 //
 // Every candidate is judged on the theme as it resolves with the
 // candidate applied, in the scheme of the field: the components that fall
@@ -149,8 +150,8 @@ func (c *CompiledCatalog) FixTheme(t Theme, p contrast.Policy) (Theme, []Edit, e
 // [ErrUnknownThemeField]. When the rules cannot all pass the error is an
 // *[UnsatisfiableError] naming them, with the theme as far as it got and
 // its edits.
-func (c *CompiledCatalog) FixThemeWith(t Theme, p contrast.Policy, o FixOptions) (Theme, []Edit, error) {
-	s, err := c.newSolver(t, p)
+func (c *CompiledCatalog) FixTheme(t Theme, o FixOptions) (Theme, []Edit, error) {
+	s, err := c.newSolver(t, o.Policy)
 	if err != nil {
 		return t, nil, err
 	}
@@ -164,7 +165,7 @@ func (c *CompiledCatalog) FixThemeWith(t Theme, p contrast.Policy, o FixOptions)
 	s.solve()
 	s.shrink()
 	out := s.theme()
-	rep, err := c.AuditTheme(out, p)
+	rep, err := c.AuditTheme(out, o.Policy)
 	if err != nil {
 		return t, nil, err // cannot happen: the solver writes only valid colors
 	}
@@ -172,22 +173,6 @@ func (c *CompiledCatalog) FixThemeWith(t Theme, p contrast.Policy, o FixOptions)
 		return out, s.edits(), s.unsatisfiable(rep)
 	}
 	return out, s.edits(), nil
-}
-
-// HighContrast returns t's high-contrast variant: t moved by the solver
-// of [CompiledCatalog.FixTheme] until every rule passes WCAG 2 AAA (text
-// 7:1, non-text 3:1) under [contrast.Both] in both schemes. The error is
-// FixTheme's; on an *[UnsatisfiableError] the theme returned is as far as
-// the solver got.
-func (c *CompiledCatalog) HighContrast(t Theme) (Theme, error) {
-	out, _, err := c.FixTheme(t, HighContrastPolicy())
-	return out, err
-}
-
-// HighContrastPolicy is the policy [CompiledCatalog.HighContrast] meets:
-// WCAG 2 AAA under [contrast.Both].
-func HighContrastPolicy() contrast.Policy {
-	return contrast.Policy{Level: contrast.AAA, Method: contrast.Both}
 }
 
 // FieldRange returns the lightness ranges the theme field may take, the

@@ -123,11 +123,12 @@ func sameSlice[T any](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// Catalog returns the compiled catalog the snapshot was built from, or nil
-// for the zero Snapshot and a nil *Snapshot. Snapshots built from one
-// CompiledCatalog return the same pointer, so a cache of what depends only
-// on the catalog (the served component definitions) can be keyed by it.
-func (s *Snapshot) Catalog() *CompiledCatalog {
+// CompiledCatalog returns the compiled catalog the snapshot was built
+// from, or nil for the zero Snapshot and a nil *Snapshot. Snapshots built
+// from one CompiledCatalog return the same pointer, so a cache of what
+// depends only on the catalog (the served component definitions) can be
+// keyed by it.
+func (s *Snapshot) CompiledCatalog() *CompiledCatalog {
 	if s == nil {
 		return nil
 	}
@@ -245,12 +246,6 @@ func (s *Snapshot) ChooseTheme(preferred int) (*ResolvedTheme, error) {
 	}
 	return s.themes[0], nil
 }
-
-// ComponentDefsJSON returns the served catalog: a compact JSON array of
-// the visible component definitions. It is encoded once per compiled
-// catalog (see [CompiledCatalog.ComponentDefsJSON]) and shared by every
-// snapshot built from it; the slice is a copy.
-func (s *Snapshot) ComponentDefsJSON() []byte { return s.cat.ComponentDefsJSON() }
 
 // ID returns the theme's id.
 func (r *ResolvedTheme) ID() int { return r.theme.ID }
