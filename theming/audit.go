@@ -198,10 +198,10 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
 	first := make(map[pairKey]int, len(c.rules)) // the finding that measured the pair, in this theme and scheme
 	for _, rt := range themes {
-		for k := range Schemes() {
+		for k, sc := range Schemes() {
 			clear(first)
 			for ri := range c.rules {
-				r.Findings = append(r.Findings, rt.finding(k, ri, p))
+				r.Findings = append(r.Findings, rt.finding(k, sc, ri, p))
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
 				key := pairKey{f.Foreground, f.Background, f.Target.ContrastType}
@@ -221,14 +221,14 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	return r
 }
 
-// finding returns rule ri's finding in scheme k of r, its pair and where
-// each side came from, not yet measured.
-func (r *ResolvedTheme) finding(k, ri int, p contrast.Policy) Finding {
+// finding returns rule ri's finding in scheme sc (index k) of r, its
+// pair and where each side came from, not yet measured.
+func (r *ResolvedTheme) finding(k int, sc Scheme, ri int, p contrast.Policy) Finding {
 	c := r.cat
 	ru := &c.rules[ri]
 	fg, bg, bd := c.pair(ru, r.res.colors[k], members{}, colorref.Color{})
 	f := Finding{
-		Theme: r.ID(), ThemeName: r.Name(), Scheme: Schemes()[k], Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+		Theme: r.ID(), ThemeName: r.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
 		Foreground: fg, Background: bg, Backdrop: bd, Policy: p,
 	}
 	f.Field, f.Origin = c.sourceNames(r.res.srcs[k], ru.comp, k)

@@ -174,7 +174,7 @@ func (r *Report) SuggestEdit(f Finding) (s Suggestion, ok bool) {
 	if !found {
 		return Suggestion{}, false
 	}
-	f = rt.finding(k, ri, r.Policy())
+	f = rt.finding(k, f.Scheme, ri, r.Policy())
 	f.measure(r.Policy())
 	if f.Pass {
 		return Suggestion{}, false

@@ -122,7 +122,7 @@ type fixView struct {
 	Side      string // "component" or "target"
 	Field     string // the theme field to set, or ""
 	Verified  bool   // setting Field was verified on the whole theme
-	Edit      bool   // the fix is Finding.Suggest's field edit
+	Edit      bool   // the fix is Report.SuggestEdit's field edit
 	InCatalog bool   // the target is a variable or a literal color: moving it changes the catalog, not a theme
 	Swatch    swatchColors
 	ColorText string // the new color in canonical form
