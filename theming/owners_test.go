@@ -168,7 +168,7 @@ func TestAHiddenReferenceHasOneWording(t *testing.T) {
 	t.Run("a hidden definition may name a hidden one", func(t *testing.T) {
 		_, err := theming.CompileCatalog(catalogWith(func(c *theming.Catalog) {
 			c.Components = append(c.Components, theming.Component{ID: "older", Name: "Older", Hidden: true,
-				Fallback: theming.PerScheme{Light: "old", Dark: "old"},
+				Fallback:        theming.PerScheme{Light: "old", Dark: "old"},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetVariable, Value: "--old", ContrastType: contrast.Text}}})
 		}))
 		assert.NoError(t, err)
