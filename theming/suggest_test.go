@@ -102,3 +102,32 @@ func findFinding(t *testing.T, rep *theming.Report, theme int, sc theming.Scheme
 	t.Fatalf("no finding for %d %s %s on %s", theme, sc, component, target)
 	return theming.Finding{}
 }
+
+// A finding's own fixes read its values only; the report's are the same
+// fixes with the field of the audited theme that makes each, for a
+// finding the report holds, found by its theme, scheme, component and
+// target.
+func TestReportSuggestionsAreTheFindingsWithTheirFields(t *testing.T) {
+	rep := audit(t, loadBase(t))
+	f := findFinding(t, rep, 1, theming.Dark, "text", "hsl(0, 0%, 100%)")
+	require.False(t, f.Pass)
+	own, withFields := f.Suggestions(), rep.Suggestions(f)
+	require.Len(t, withFields, len(own))
+	for n := range own {
+		assert.Equal(t, own[n].Color(), withFields[n].Color(), "fix %d: the same color", n)
+		assert.Empty(t, own[n].Field, "fix %d: a finding knows no theme field", n)
+	}
+	assert.Equal(t, "colors.text.dark", withFields[0].Field, "the component's fix names the component's field")
+
+	elsewhere := f
+	elsewhere.Theme = 99
+	_, ok := rep.SuggestEdit(elsewhere)
+	assert.False(t, ok, "a finding the report does not hold has no edit")
+	for _, s := range rep.Suggestions(elsewhere) {
+		assert.Empty(t, s.Field, "nor a field")
+	}
+	_, ok = (&theming.Report{}).SuggestEdit(f)
+	assert.False(t, ok, "a report built by hand holds no theme")
+	_, ok = rep.SuggestEdit(findFinding(t, rep, 1, theming.Light, "text", "page"))
+	assert.False(t, ok, "a finding that passes needs no edit")
+}
