@@ -1,7 +1,6 @@
 package theming
 
 import (
-	"cmp"
 	"slices"
 
 	"github.com/themekit/themekit/colorref"
@@ -265,31 +264,4 @@ func (f *Finding) measure(p contrast.Policy) {
 func (f *Finding) copyMeasures(m *Finding) {
 	f.Ratio, f.Exact, f.Rendered, f.Required, f.WCAGPass = m.Ratio, m.Exact, m.Rendered, m.Required, m.WCAGPass
 	f.Lc, f.LcRequired, f.APCAPass, f.Pass = m.Lc, m.LcRequired, m.APCAPass, m.Pass
-}
-
-// locate returns the audited theme and the index of the rule of a
-// finding of r, found by its Theme, Scheme, Component and Target, and
-// false when r holds no such finding.
-func (r *Report) locate(f Finding) (rt *ResolvedTheme, k, ri int, ok bool) {
-	if r == nil {
-		return nil, 0, 0, false
-	}
-	n, found := slices.BinarySearchFunc(r.themes, f.Theme, func(t *ResolvedTheme, id int) int { return cmp.Compare(t.ID(), id) })
-	if !found {
-		return nil, 0, 0, false
-	}
-	rt, c := r.themes[n], r.themes[n].cat
-	k, known := f.Scheme.index()
-	i, exists := c.byID[f.Component]
-	if !known || !exists {
-		return nil, 0, 0, false
-	}
-	// The rules are in catalog order: the component's are together.
-	ri, _ = slices.BinarySearchFunc(c.rules, i, func(ru rule, i int) int { return cmp.Compare(ru.comp, i) })
-	for ; ri < len(c.rules) && c.rules[ri].comp == i; ri++ {
-		if c.rules[ri].target == f.Target {
-			return rt, k, ri, true
-		}
-	}
-	return nil, 0, 0, false
 }

@@ -393,7 +393,7 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
-	c.fieldNames()
+	c.fields = fieldNames(c.cat.Components)
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
 		defs[n] = c.cat.Components[i]

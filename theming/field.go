@@ -58,11 +58,11 @@ func (c *CompiledCatalog) lookupField(field string) (k, j int, err error) {
 }
 
 // fieldNames names every component's theme field in both schemes, as
-// FieldName writes them, as substrings of one string: two allocations
-// whatever the catalog's size.
-func (c *CompiledCatalog) fieldNames() {
+// FieldName writes them, per scheme and component: substrings of one
+// string, two allocations whatever the catalog's size.
+func fieldNames(comps []Component) (fields [2][]string) {
 	var b strings.Builder
-	for _, comp := range c.cat.Components {
+	for _, comp := range comps {
 		for _, sc := range Schemes() {
 			b.WriteString("colors.")
 			b.WriteString(comp.ID)
@@ -71,14 +71,15 @@ func (c *CompiledCatalog) fieldNames() {
 		}
 	}
 	all, at := b.String(), 0
-	for k := range c.fields {
-		c.fields[k] = make([]string, len(c.cat.Components))
+	for k := range fields {
+		fields[k] = make([]string, len(comps))
 	}
-	for i, comp := range c.cat.Components {
+	for i, comp := range comps {
 		for k, sc := range Schemes() {
 			n := len("colors.") + len(comp.ID) + 1 + len(sc)
-			c.fields[k][i] = all[at : at+n]
+			fields[k][i] = all[at : at+n]
 			at += n
 		}
 	}
+	return fields
 }

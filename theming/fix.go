@@ -151,7 +151,7 @@ func rangesString(rs []contrast.LightnessRange) string {
 // *[UnsatisfiableError] naming them, with the theme as far as it got and
 // its edits.
 func (c *CompiledCatalog) FixTheme(t Theme, o FixOptions) (Theme, []Edit, error) {
-	s, err := c.newSolver(t, o.Policy)
+	s, err := newSolver(c, t, o.Policy)
 	if err != nil {
 		return t, nil, err
 	}
@@ -184,7 +184,7 @@ func (c *CompiledCatalog) FixTheme(t Theme, o FixOptions) (Theme, []Edit, error)
 // lightness passes. The error is t's *ValidationError, one wrapping
 // [ErrUnknownThemeField], or one for an unknown policy.
 func (c *CompiledCatalog) FieldRange(t Theme, field string, p contrast.Policy) ([]contrast.LightnessRange, error) {
-	s, err := c.newSolver(t, p)
+	s, err := newSolver(c, t, p)
 	if err != nil {
 		return nil, err
 	}

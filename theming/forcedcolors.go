@@ -56,12 +56,14 @@ func (c *CompiledCatalog) ForcedColor(variable string) (string, bool) {
 // forcedRoles returns each visible variable's system color, worked out
 // once per compiled catalog.
 func (c *CompiledCatalog) forcedRoles() []string {
-	c.rolesOnce.Do(func() { c.roles = c.computeRoles() })
+	c.rolesOnce.Do(func() { c.roles = computeRoles(c) })
 	return c.roles
 }
 
-func (c *CompiledCatalog) computeRoles() []string {
-	u := c.ruleUse()
+// computeRoles works out each visible variable's system color, by the
+// rules ForcedColor documents.
+func computeRoles(c *CompiledCatalog) []string {
+	u := useOf(c.rules, len(c.cat.Components), c.pageBG)
 	kind := u.kinds(c.pageBG)
 	onlyButtons := make([]bool, len(kind))
 	copy(onlyButtons, u.hasText)
@@ -98,7 +100,7 @@ func (c *CompiledCatalog) computeRoles() []string {
 				roles[v] = sysGrayText
 			case onlyButtons[i]:
 				roles[v] = sysButtonText
-			case u.textOnPage[i] && c.reachesAccent(i, kind):
+			case u.textOnPage[i] && reachesAccent(c.fallback[0], i, kind):
 				roles[v] = sysLinkText
 			default:
 				roles[v] = sysCanvasText
@@ -127,18 +129,18 @@ type ruleUse struct {
 	ownTint    map[int]bool // variable index: its component's own text rule is checked on it
 }
 
-// ruleUse reads the contrast rules once, by the components each names.
-func (c *CompiledCatalog) ruleUse() ruleUse {
-	n := len(c.cat.Components)
+// useOf reads the contrast rules of a catalog of n components once, by
+// the components each names.
+func useOf(rules []rule, n, pageBG int) ruleUse {
 	u := ruleUse{textOnPage: make([]bool, n), textTarget: make([]bool, n), hasText: make([]bool, n), hasNonText: make([]bool, n), ownTint: map[int]bool{}}
-	for _, ru := range c.rules {
+	for _, ru := range rules {
 		if ru.target.ContrastType == contrast.NonText {
 			u.hasNonText[ru.comp] = true
 			continue
 		}
 		tc := ru.bgComp
 		u.hasText[ru.comp] = true
-		if tc == c.pageBG {
+		if tc == pageBG {
 			u.textOnPage[ru.comp] = true
 		}
 		if ru.bgVar >= 0 && tc == ru.comp {
@@ -173,10 +175,11 @@ func (u ruleUse) kinds(pageBG int) []int {
 }
 
 // reachesAccent reports whether component i's catalog fallback in the
-// light scheme reaches an accent (a component with non-text rules only).
-func (c *CompiledCatalog) reachesAccent(i int, kind []int) bool {
+// light scheme (lightRefs) reaches an accent (a component with non-text
+// rules only).
+func reachesAccent(lightRefs []ref, i int, kind []int) bool {
 	for range kind {
-		r := c.fallback[0][i]
+		r := lightRefs[i]
 		if r.comp < 0 {
 			return false
 		}

@@ -84,7 +84,7 @@ func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (The
 			want = darkL
 		}
 		t.SetOverride(id, sc, colorref.HSLA(h, s, want, a).Rounded().String())
-		sv, err := c.newSolver(t, contrast.Policy{})
+		sv, err := newSolver(c, t, contrast.Policy{})
 		if err != nil {
 			return Theme{}, err
 		}

@@ -36,7 +36,7 @@ func TestAuditAndSolverJudgeEveryPairAlike(t *testing.T) {
 		if err != nil {
 			continue // a reference that closes a cycle, or a translucent page: not a theme to judge
 		}
-		s, err := c.newSolver(th, p)
+		s, err := newSolver(c, th, p)
 		require.NoError(t, err)
 		themes++
 		for k := range Schemes() {

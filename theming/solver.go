@@ -74,7 +74,9 @@ type cachedNearest struct {
 
 type fieldKey struct{ k, j int }
 
-func (c *CompiledCatalog) newSolver(t Theme, p contrast.Policy) (*solver, error) {
+// newSolver checks t against c and resolves it, ready to be fixed under
+// p.
+func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) {
 	if err := checkPolicy(p); err != nil {
 		return nil, err
 	}

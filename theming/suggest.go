@@ -170,16 +170,11 @@ func (s *Suggestion) measure(f Finding) bool {
 // either field passes; an hsl target, a derived variable and the page
 // background are never moved.
 func (r *Report) SuggestEdit(f Finding) (s Suggestion, ok bool) {
-	rt, k, ri, found := r.locate(f)
-	if !found {
+	a, found := r.locate(f)
+	if !found || a.f.Pass {
 		return Suggestion{}, false
 	}
-	f = rt.finding(k, f.Scheme, ri, r.Policy())
-	f.measure(r.Policy())
-	if f.Pass {
-		return Suggestion{}, false
-	}
-	if edits := rt.fieldEdits(k, ri, f); len(edits) > 0 {
+	if edits := a.fieldEdits(); len(edits) > 0 {
 		return edits[0], true
 	}
 	return Suggestion{}, false
@@ -195,24 +190,60 @@ func (r *Report) SuggestEdit(f Finding) (s Suggestion, ok bool) {
 // field. [Report.SuggestEdit] gives the field edit that applies.
 func (r *Report) Suggestions(f Finding) []Suggestion {
 	out := f.Suggestions()
-	rt, k, ri, found := r.locate(f)
+	a, found := r.locate(f)
 	if !found {
 		return out
 	}
 	for n := range out {
-		rt.annotate(k, ri, f, &out[n])
+		a.annotate(&out[n])
 	}
 	return out
 }
 
-// sideField returns the theme field that sets one side of rule ri in
-// scheme k, as a component index: the field the resolver named, else the
-// component itself; ok is false for an hsl target, for a variable target
-// when the background side is asked for with derived false, and for the
-// page background.
-func (r *ResolvedTheme) sideField(k, ri int, side contrast.Side, derived bool) (j int, ok bool) {
-	c := r.cat
-	ru := &c.rules[ri]
+// audited is a finding of a report in the theme it was audited in: rule
+// ri in scheme k of rt, judged under the report's policy as f.
+type audited struct {
+	rt    *ResolvedTheme
+	k, ri int
+	f     Finding
+}
+
+// locate returns the finding of r with f's Theme, Scheme, Component and
+// Target, in the theme r audited, and false when r holds none.
+func (r *Report) locate(f Finding) (audited, bool) {
+	if r == nil {
+		return audited{}, false
+	}
+	n, found := slices.BinarySearchFunc(r.themes, f.Theme, func(t *ResolvedTheme, id int) int { return cmp.Compare(t.ID(), id) })
+	if !found {
+		return audited{}, false
+	}
+	rt, c := r.themes[n], r.themes[n].cat
+	k, known := f.Scheme.index()
+	i, exists := c.byID[f.Component]
+	if !known || !exists {
+		return audited{}, false
+	}
+	// The rules are in catalog order: the component's are together.
+	ri, _ := slices.BinarySearchFunc(c.rules, i, func(ru rule, i int) int { return cmp.Compare(ru.comp, i) })
+	for ; ri < len(c.rules) && c.rules[ri].comp == i; ri++ {
+		if c.rules[ri].target == f.Target {
+			a := audited{rt: rt, k: k, ri: ri, f: rt.finding(k, f.Scheme, ri, r.Policy())}
+			a.f.measure(r.Policy())
+			return a, true
+		}
+	}
+	return audited{}, false
+}
+
+// sideField returns the theme field that sets one side of a's rule, as a
+// component index: the field the resolver named, else the component
+// itself; ok is false for an hsl target, for a variable target when the
+// background side is asked for with derived false, and for the page
+// background.
+func (a audited) sideField(side contrast.Side, derived bool) (j int, ok bool) {
+	c := a.rt.cat
+	ru := &c.rules[a.ri]
 	i := ru.comp
 	if side == contrast.Background {
 		if ru.bgComp < 0 || ru.bgVar >= 0 && !derived {
@@ -221,46 +252,45 @@ func (r *ResolvedTheme) sideField(k, ri int, side contrast.Side, derived bool) (
 		i = ru.bgComp
 	}
 	j = i
-	if fl := r.res.srcs[k][i].field; fl >= 0 {
+	if fl := a.rt.res.srcs[a.k][i].field; fl >= 0 {
 		j = int(fl)
 	}
 	return j, j != c.pageBG
 }
 
-// annotate names the theme field of a pair fix of finding f (rule ri in
-// scheme k) and checks, by auditing the theme with the field set to the
-// fix's color, whether it applies.
-func (r *ResolvedTheme) annotate(k, ri int, f Finding, s *Suggestion) {
-	j, ok := r.sideField(k, ri, s.Side, false)
+// annotate names the theme field of a pair fix and checks, by auditing
+// the theme with the field set to the fix's color, whether it applies.
+func (a audited) annotate(s *Suggestion) {
+	j, ok := a.sideField(s.Side, false)
 	if !ok {
 		return
 	}
-	s.Field = r.cat.fields[k][j]
+	s.Field = a.rt.cat.fields[a.k][j]
 	// The field takes the new color with its own alpha: a fix computed on
 	// a composited side keeps the field's translucency.
-	s.To = s.Color().WithAlpha(r.res.colors[k][j].Alpha()).Rounded().String()
-	s.Applies = r.verifies(k, ri, f.Policy, r.withOverride(j, k, s.To))
+	s.To = s.Color().WithAlpha(a.rt.res.colors[a.k][j].Alpha()).Rounded().String()
+	s.Applies = a.verifies(a.withOverride(j, s.To))
 }
 
-// withOverride returns r's theme with component j's override in scheme k
-// set to v, sharing no map with r.
-func (r *ResolvedTheme) withOverride(j, k int, v string) Theme {
-	t := r.theme
+// withOverride returns the audited theme with component j's override in
+// a's scheme set to v, sharing no map with it.
+func (a audited) withOverride(j int, v string) Theme {
+	t := a.rt.theme
 	t.Colors = maps.Clone(t.Colors)
-	t.SetOverride(r.cat.cat.Components[j].ID, Schemes()[k], v)
+	t.SetOverride(a.rt.cat.cat.Components[j].ID, a.f.Scheme, v)
 	return t
 }
 
-// verifies reports whether theme t, r's theme with an edit, passes rule
-// ri in scheme k under p and fails no rule that r's theme passes.
-func (r *ResolvedTheme) verifies(k, ri int, p contrast.Policy, t Theme) bool {
-	c := r.cat
-	before := c.audit([]*ResolvedTheme{r}, p)
-	after, err := c.AuditTheme(t, p)
+// verifies reports whether theme t, the audited theme with an edit,
+// passes a's rule and fails no rule that the audited theme passes.
+func (a audited) verifies(t Theme) bool {
+	c := a.rt.cat
+	before := c.audit([]*ResolvedTheme{a.rt}, a.f.Policy)
+	after, err := c.AuditTheme(t, a.f.Policy)
 	if err != nil {
 		return false
 	}
-	if !after.Findings[k*len(c.rules)+ri].Pass {
+	if !after.Findings[a.k*len(c.rules)+a.ri].Pass {
 		return false
 	}
 	for n, bf := range before.Findings {
@@ -271,25 +301,24 @@ func (r *ResolvedTheme) verifies(k, ri int, p contrast.Policy, t Theme) bool {
 	return true
 }
 
-// fieldEdits returns the fixes of finding f (rule ri in scheme k, failing)
-// as verified field edits, nearest first: the component's field, then the
-// target's.
-func (r *ResolvedTheme) fieldEdits(k, ri int, f Finding) []Suggestion {
-	c := r.cat
-	s, err := c.newSolver(r.theme, f.Policy)
+// fieldEdits returns a's fixes as verified field edits, nearest first:
+// the component's field, then the target's.
+func (a audited) fieldEdits() []Suggestion {
+	c, k := a.rt.cat, a.k
+	s, err := newSolver(c, a.rt.theme, a.f.Policy)
 	if err != nil {
 		return nil
 	}
 	var out []Suggestion
 	seen := map[int]bool{}
 	for _, side := range []contrast.Side{contrast.Foreground, contrast.Background} {
-		j, ok := r.sideField(k, ri, side, true)
+		j, ok := a.sideField(side, true)
 		if !ok || seen[j] {
 			continue
 		}
 		seen[j] = true
 		d := s.deps(k, j)
-		rules := []int{ri}
+		rules := []int{a.ri}
 		for _, other := range d.rules {
 			if s.pass[k][other] {
 				rules = append(rules, other)
@@ -302,12 +331,12 @@ func (r *ResolvedTheme) fieldEdits(k, ri int, f Finding) []Suggestion {
 			continue
 		}
 		x := s.colorAt(k, j, l)
-		fg, bg, _ := c.pair(&c.rules[ri], s.colors[k], in, x)
+		fg, bg, _ := c.pair(&c.rules[a.ri], s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
-		if !sug.measure(f) || !sug.Pass {
+		if !sug.measure(a.f) || !sug.Pass {
 			continue
 		}
-		if sug.Applies = r.verifies(k, ri, f.Policy, r.withOverride(j, k, sug.To)); sug.Applies {
+		if sug.Applies = a.verifies(a.withOverride(j, sug.To)); sug.Applies {
 			out = append(out, sug)
 		}
 	}
