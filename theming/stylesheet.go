@@ -3,6 +3,8 @@ package theming
 import (
 	"strconv"
 	"sync"
+
+	"github.com/themekit/themekit/colorref"
 )
 
 // The served stylesheet, the one file that writes CSS: a theme's custom
@@ -103,13 +105,18 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 	b = append(b, ";\n"...)
 	k, _ := sc.index()
 	for n, vd := range r.vars() {
-		b = append(b, indent...)
-		b = append(b, vd.v.CSSVariable...)
-		b = append(b, ": "...)
-		b, _ = r.value(k, n).AppendText(b)
-		b = append(b, ";\n"...)
+		b = appendDecl(b, indent, vd.v.CSSVariable, r.value(k, n))
 	}
 	return b
+}
+
+// appendDecl appends one declaration: "<indent><name>: <color>;\n".
+func appendDecl(b []byte, indent, name string, c colorref.Color) []byte {
+	b = append(b, indent...)
+	b = append(b, name...)
+	b = append(b, ": "...)
+	b, _ = c.AppendText(b) // cannot fail: a Color always writes
+	return append(b, ";\n"...)
 }
 
 // appendCommentText appends s for use inside a CSS comment: printable
@@ -193,14 +200,9 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 	block := func(b []byte, sc Scheme, indent string) []byte {
 		k, _ := sc.index()
 		for n, vd := range r.cat.vars {
-			if !moved[n] {
-				continue
+			if moved[n] {
+				b = appendDecl(b, indent, vd.v.CSSVariable, hc.value(k, n))
 			}
-			b = append(b, indent...)
-			b = append(b, vd.v.CSSVariable...)
-			b = append(b, ": "...)
-			b, _ = hc.value(k, n).AppendText(b)
-			b = append(b, ";\n"...)
 		}
 		return b
 	}
