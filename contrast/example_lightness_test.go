@@ -34,13 +34,15 @@ func ExampleNearestLightness() {
 // A policy's threshold judges pairs of one type without building a
 // Result; an unknown type is an error.
 func ExamplePolicy_Threshold() {
-	th, err := contrast.Policy{Level: contrast.AAA}.Threshold(contrast.Text)
-	fmt.Println(th.Required(), err)
+	th, err := contrast.Policy{Level: contrast.AAA}.Threshold(contrast.Text) // 7:1
+	fmt.Println(err)
 	fmt.Println(th.Passes(colorref.HSL(0, 0, 30), colorref.HSL(0, 0, 100), colorref.HSL(0, 0, 100)))
+	fmt.Println(th.Passes(colorref.HSL(0, 0, 40), colorref.HSL(0, 0, 100), colorref.HSL(0, 0, 100)))
 	_, err = contrast.Policy{}.Threshold("huge")
 	fmt.Println(err)
 	// Output:
-	// 7 <nil>
+	// <nil>
 	// true
+	// false
 	// contrast: unknown contrast type "huge" (want text, large-text or non-text)
 }

@@ -59,6 +59,7 @@ func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 	if math.IsNaN(l0) {
 		l0 = 0
 	}
+	l0 = min(max(l0, -1), 101) // beyond the grid only the order of the distances counts
 	s := newSearch(checks)
 	down := int(math.Floor(l0 * 100)) // the nearest steps at or below l0, and above it
 	for down >= 0 && float64(down)/100 > l0 {

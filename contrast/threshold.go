@@ -40,9 +40,6 @@ func (p Policy) Threshold(t Type) (Threshold, error) {
 	return th, nil
 }
 
-// Required returns the WCAG 2 ratio the threshold requires.
-func (th Threshold) Required() float64 { return th.required }
-
 // Passes reports whether fg over bg, with a translucent bg over backdrop,
 // reaches the threshold: the WCAG 2 ratio under the policy's method and,
 // under an APCA policy, the |Lc|. It does not allocate.
