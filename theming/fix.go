@@ -193,5 +193,5 @@ func (c *CompiledCatalog) FieldRange(t Theme, field string, p contrast.Policy) (
 		return nil, err
 	}
 	d := s.deps(k, j)
-	return s.ranges(k, j, d.rules, s.member(d)), nil
+	return s.ranges(k, j, d.rules, d.in), nil
 }

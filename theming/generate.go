@@ -89,7 +89,7 @@ func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (The
 			return Theme{}, err
 		}
 		d := sv.deps(k, j)
-		got, ok := sv.nearestPass(k, j, d.rules, sv.member(d), want)
+		got, ok := sv.nearestPass(k, j, d.rules, d.in, want)
 		if !ok {
 			return Theme{}, &BrandError{Brand: id, Color: brand, Scheme: sc, Conflict: sv.conflict(fieldKey{k, j})}
 		}

@@ -43,25 +43,13 @@ type solver struct {
 	clock int
 	mark  []int // scratch for deps: the rule's last visit
 	visit int
-	// seen marks the components of the last deps walk, and member the
-	// members of the last depSet asked for, each with its own generation.
+	// seen marks the components of the last deps walk: the set its
+	// depSet's in reads.
 	seen    []int
 	seenGen int
-	memb    []int
-	membGen int
 	// The slices of the last depSet deps returned, reused by the next
 	// call; allRules lists every rule.
 	depComps, depRules, allRules []int
-}
-
-// member marks d's components and returns them as a set, valid until the
-// next call.
-func (s *solver) member(d depSet) members {
-	s.membGen++
-	for _, i := range d.comps {
-		s.memb[i] = s.membGen
-	}
-	return members{mark: s.memb, gen: s.membGen}
 }
 
 // cachedNearest is a field's nearest whole pass, valid while no component
@@ -93,7 +81,7 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 		}
 	}
 	s.mark = make([]int, len(c.rules))
-	s.seen, s.memb = make([]int, n), make([]int, n)
+	s.seen = make([]int, n)
 	for k := range 2 {
 		s.refs[k] = slices.Clone(c.fallback[k])
 		s.pinned[k] = make([]bool, n)
@@ -164,17 +152,18 @@ func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
 }
 
 // depSet is what moves with a field: the components that resolve through
-// it (in) and the rules that look at any of them.
+// it (comps, and as a set in) and the rules that look at any of them.
 type depSet struct {
 	comps []int
+	in    members
 	rules []int
 }
 
 // deps returns the components that take field (k, j)'s color once it is
 // a literal, and the rules of scheme k that depend on them.
 //
-// The depSet's slices are reused by the next call of deps: use it, or
-// copy what is kept, before asking again.
+// The depSet's slices and set are reused by the next call of deps: use
+// it, or copy what is kept, before asking again.
 func (s *solver) deps(k, j int) depSet {
 	s.seenGen++
 	comps := append(s.depComps[:0], j)
@@ -190,6 +179,7 @@ func (s *solver) deps(k, j int) depSet {
 		}
 	}
 	s.depComps = comps
+	in := members{mark: s.seen, gen: s.seenGen}
 	if bg {
 		if s.allRules == nil {
 			s.allRules = make([]int, len(s.c.rules))
@@ -197,7 +187,7 @@ func (s *solver) deps(k, j int) depSet {
 				s.allRules[ri] = ri
 			}
 		}
-		return depSet{comps: comps, rules: s.allRules}
+		return depSet{comps: comps, in: in, rules: s.allRules}
 	}
 	rules := s.depRules[:0]
 	{
@@ -213,7 +203,7 @@ func (s *solver) deps(k, j int) depSet {
 		slices.Sort(rules)
 	}
 	s.depRules = rules
-	return depSet{comps: comps, rules: rules}
+	return depSet{comps: comps, in: in, rules: rules}
 }
 
 // colorAt returns field (k, j)'s color with lightness l (in hundredths of
@@ -283,7 +273,7 @@ func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 		return c.l, c.ok
 	}
 	_, _, l0 := s.colors[f.k][f.j].HSL()
-	l, ok := s.nearestPass(f.k, f.j, d.rules, s.member(d), l0)
+	l, ok := s.nearestPass(f.k, f.j, d.rules, d.in, l0)
 	if s.cache == nil {
 		s.cache = map[fieldKey]cachedNearest{}
 	}
@@ -445,7 +435,7 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int) {
 	type event struct{ at, delta int }
 	var events []event
-	for _, ch := range s.checks(k, j, d.rules, s.member(d)) {
+	for _, ch := range s.checks(k, j, d.rules, d.in) {
 		for _, r := range contrast.LightnessRanges([]contrast.LightnessCheck{ch}) {
 			events = append(events, event{int(math.Round(r.Min * 100)), 1}, event{int(math.Round(r.Max*100)) + 1, -1})
 		}
@@ -505,7 +495,7 @@ func (s *solver) shrink() {
 				keep = append(keep, ri)
 			}
 		}
-		l, ok := s.nearestPass(f.k, f.j, keep, s.member(d), l0)
+		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
 		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
 			continue
 		}
@@ -604,7 +594,7 @@ func (s *solver) conflict(f fieldKey) Conflict {
 	c := Conflict{Field: s.c.fields[f.k][f.j]}
 	d := s.deps(f.k, f.j)
 	for _, ri := range d.rules {
-		rs := s.ranges(f.k, f.j, []int{ri}, s.member(d))
+		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
 		if len(rs) == 1 && rs[0] == (contrast.LightnessRange{Min: 0, Max: 100}) {
 			continue
 		}

@@ -325,7 +325,7 @@ func (a audited) fieldEdits() []Suggestion {
 			}
 		}
 		_, _, l0 := s.colors[k][j].HSL()
-		in := s.member(d)
+		in := d.in
 		l, ok := s.nearestPass(k, j, rules, in, l0)
 		if !ok {
 			continue
