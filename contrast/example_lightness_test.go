@@ -19,8 +19,8 @@ func ExampleNearestLightness() {
 	}
 	link := func(k int) colorref.Color { return colorref.HSL(210, 80, float64(k)/100) }
 	k, ok := contrast.NearestLightness(50, []contrast.LightnessCheck{
-		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) { return link(k), page, page }, Threshold: th},
-		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) { return link(k), card, page }, Threshold: th},
+		{Pair: contrast.PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) { return link(k), page, page }), Threshold: th},
+		{Pair: contrast.PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) { return link(k), card, page }), Threshold: th},
 	})
 	fmt.Println(link(k), ok)
 	fmt.Println(contrast.FormatRatio(contrast.RatioOver(link(k), card, page)), th.Passes(link(k), card, page))

@@ -40,11 +40,24 @@ func (r LightnessRange) String() string {
 // steps whose bounds fail (or pass) is judged at once, and only steps
 // near a threshold are judged one by one.
 type LightnessCheck struct {
-	// Pair returns the pair, with the moving color at step k.
-	Pair func(k int) (fg, bg, backdrop colorref.Color)
+	// Pair gives the pair, with the moving color at each step.
+	Pair Pair
 	// Threshold is what the pair must reach.
 	Threshold Threshold
 }
+
+// Pair gives a pair of colors at each step of a lightness search: the
+// foreground, the background and the backdrop at step k.
+type Pair interface {
+	At(k int) (fg, bg, backdrop colorref.Color)
+}
+
+// PairFunc adapts a function to [Pair], as [net/http.HandlerFunc] adapts
+// one to a handler.
+type PairFunc func(k int) (fg, bg, backdrop colorref.Color)
+
+// At calls f(k).
+func (f PairFunc) At(k int) (fg, bg, backdrop colorref.Color) { return f(k) }
 
 // NearestLightness returns the step nearest the lightness l0 (in
 // percent) at which every check passes, and true; false when no step
@@ -158,7 +171,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 	if !e.known {
 		e.known = true
 		for n, k := range [2]int{0, LightnessSteps} {
-			fg, bg, bd := s.checks[i].Pair(k)
+			fg, bg, bd := s.checks[i].Pair.At(k)
 			e.at[n], e.meets[n] = c.paint(fg, bg, bd), s.checks[i].Threshold.meets(c, fg, bg, bd)
 		}
 		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
@@ -171,7 +184,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 func (s *search) fail(k int) (int, criterion, bool) {
 	for n, i := range s.order {
 		ch := &s.checks[i]
-		fg, bg, bd := ch.Pair(k)
+		fg, bg, bd := ch.Pair.At(k)
 		if c, bad := ch.Threshold.failing(fg, bg, bd); bad {
 			copy(s.order[1:n+1], s.order[:n])
 			s.order[0] = i
@@ -239,13 +252,13 @@ func (s *search) skipFailing(i int, c criterion, k, dir int) int {
 
 // paint returns check i's pair at step k as criterion c measures it.
 func (s *search) paint(i int, c criterion, k int) painted {
-	return c.paint(s.checks[i].Pair(k))
+	return c.paint(s.checks[i].Pair.At(k))
 }
 
 // meets reports whether check i meets criterion c at step k.
 func (s *search) meets(i int, c criterion, k int) bool {
 	ch := &s.checks[i]
-	fg, bg, bd := ch.Pair(k)
+	fg, bg, bd := ch.Pair.At(k)
 	return ch.Threshold.meets(c, fg, bg, bd)
 }
 
@@ -336,7 +349,7 @@ func (s *search) pick(foundDown, foundUp bool, down, up int, l0 float64) (int, b
 }
 
 func (s *search) ratio(k int) float64 {
-	fg, bg, bd := s.checks[0].Pair(k)
+	fg, bg, bd := s.checks[0].Pair.At(k)
 	return s.checks[0].Threshold.ratio(fg, bg, bd)
 }
 

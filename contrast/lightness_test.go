@@ -67,7 +67,7 @@ func (c lightnessCase) checks() []contrast.LightnessCheck {
 	out := make([]contrast.LightnessCheck, len(c.pairs))
 	for i, pair := range c.pairs {
 		out[i] = contrast.LightnessCheck{
-			Pair:      func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pair(float64(k) / 100) },
+			Pair:      contrast.PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pair(float64(k) / 100) }),
 			Threshold: c.ths[i],
 		}
 	}
@@ -282,9 +282,9 @@ func TestLightnessSearchWithTheZeroThreshold(t *testing.T) {
 		assert.True(t, ok, "with no checks every step passes, from %v too", l0)
 	}
 	checks := []contrast.LightnessCheck{{
-		Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) {
+		Pair: contrast.PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) {
 			return colorref.HSL(0, 0, float64(k)/100), colorref.HSL(0, 0, 0), colorref.HSL(0, 0, 0)
-		},
+		}),
 	}}
 	_, ok := contrast.NearestLightness(50, checks)
 	assert.False(t, ok)

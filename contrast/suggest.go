@@ -112,18 +112,18 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	}
 	th := Threshold{method: m, required: required, ok: true}
 	k, ok := NearestLightness(l, []LightnessCheck{
-		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pairWith(at(k)) }, Threshold: th},
+		{Pair: PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pairWith(at(k)) }), Threshold: th},
 		// The suggestion as a catalog will hold it, parsed back from its
 		// canonical form. One that did not parse would be judged as a
 		// color on itself, 1:1, which fails: the pair failed as given, so
 		// required is above 1.
-		{Pair: func(k int) (colorref.Color, colorref.Color, colorref.Color) {
+		{Pair: PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) {
 			p, err := colorref.ParseColor(at(k).String())
 			if err != nil {
 				return at(k).WithAlpha(1), at(k).WithAlpha(1), backdrop
 			}
 			return pairWith(p)
-		}, Threshold: th},
+		}), Threshold: th},
 	})
 	if !ok {
 		return colorref.Color{}, false

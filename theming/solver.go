@@ -219,26 +219,45 @@ func (s *solver) colorAt(k, j, l int) colorref.Color {
 // contrast's lightness search takes them. As the field lightens no color
 // of a pair gets darker (the field's own color lightens, hue, saturation
 // and alpha kept, and a derived variable follows it), as the search
-// requires.
+// requires. The pairs are one slice and share the field's color at the
+// step last asked for: two allocations however many rules.
 func (s *solver) checks(k, j int, rules []int, in members) []contrast.LightnessCheck {
-	last, x := -1, colorref.Color{}
-	at := func(l int) colorref.Color { // computed once per step for all the rules
-		if l != last {
-			last, x = l, s.colorAt(k, j, l)
-		}
-		return x
-	}
+	field := &fieldAt{s: s, k: k, j: j, step: -1}
+	pairs := make([]rulePair, len(rules))
 	out := make([]contrast.LightnessCheck, len(rules))
 	for n, ri := range rules {
-		ru := &s.c.rules[ri]
-		out[n] = contrast.LightnessCheck{
-			Pair: func(l int) (colorref.Color, colorref.Color, colorref.Color) {
-				return s.c.pair(ru, s.colors[k], in, at(l))
-			},
-			Threshold: s.th[ri],
-		}
+		pairs[n] = rulePair{field: field, ru: &s.c.rules[ri], in: in}
+		out[n] = contrast.LightnessCheck{Pair: &pairs[n], Threshold: s.th[ri]}
 	}
 	return out
+}
+
+// fieldAt is field (k, j) of a solver at a lightness step, its color
+// worked out once per step for all the rules that ask.
+type fieldAt struct {
+	s          *solver
+	k, j, step int
+	x          colorref.Color
+}
+
+func (f *fieldAt) color(step int) colorref.Color {
+	if step != f.step {
+		f.step, f.x = step, f.s.colorAt(f.k, f.j, step)
+	}
+	return f.x
+}
+
+// rulePair is a rule's pair with the components in taking the field's
+// color at each step: a [contrast.Pair].
+type rulePair struct {
+	field *fieldAt
+	ru    *rule
+	in    members
+}
+
+func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
+	f := p.field
+	return f.s.c.pair(p.ru, f.s.colors[f.k], p.in, f.color(step))
 }
 
 // nearestPass returns the lightness step nearest l0 (in percent) at which
