@@ -39,12 +39,12 @@ func TestAuditAndSolverJudgeEveryPairAlike(t *testing.T) {
 		s, err := newSolver(c, th, p)
 		require.NoError(t, err)
 		themes++
-		for k := range Schemes() {
+		for k, sc := range Schemes() {
 			for ri := range c.rules {
 				f := rep.Findings[k*len(c.rules)+ri]
 				fg, bg, bd := c.pair(&c.rules[ri], s.colors[k], members{}, colorref.Color{})
 				if f.Foreground != fg || f.Background != bg || f.Backdrop != bd || f.Pass != s.pass[k][ri] {
-					desc := fmt.Sprintf("theme %d (%v) under %+v: %s on %s in %s", i, th.Colors, p, f.Component, f.Target.Value, f.Scheme)
+					desc := fmt.Sprintf("theme %d (%v) under %+v: %s on %s in %s", i, th.Colors, p, f.Component, f.Target.Value, sc)
 					require.Equal(t, [3]colorref.Color{f.Foreground, f.Background, f.Backdrop}, [3]colorref.Color{fg, bg, bd}, "%s: the pair", desc)
 					require.Equal(t, f.Pass, s.pass[k][ri], "%s: the verdict", desc)
 				}
