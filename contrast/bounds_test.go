@@ -39,7 +39,7 @@ func TestRGBA8IsHalfAStepFromSRGB(t *testing.T) {
 		}
 		check(colorref.HSL(h, s, l))
 	}
-	for k := range lightnessSteps + 1 {
+	for k := range LightnessSteps + 1 {
 		check(colorref.HSL(0, 0, float64(k)/100))
 	}
 	t.Logf("largest distance beyond half a step: %.3g (%v)", worst, at)

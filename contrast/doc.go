@@ -1,8 +1,9 @@
 // Package contrast measures the contrast between colorref colors: WCAG 2.x
 // relative luminance and contrast ratio, the WCAG thresholds for text and
-// non-text content, and the APCA-W3 lightness contrast. Every function but
-// [Suggestions] and [FormatRatio] is allocation-free. [Check] and the zero
-// [Policy] judge under [Both], the default method.
+// non-text content, and the APCA-W3 lightness contrast. The measurements
+// and verdicts ([RatioOver], [RatioRendered], [APCAOver], [Policy.Check],
+// [Threshold.Passes]) are allocation-free; the searches allocate a little.
+// [Check] and the zero [Policy] judge under [Both], the default method.
 //
 // # Methods
 //
@@ -73,16 +74,24 @@
 // simple-mode level for its type ([APCARequired]: Lc 75 for body text, 60
 // for large text, 45 for non-text, compared as |Lc|), and the Result
 // reports the Lc next to the WCAG verdict. The zero [Policy] is AA under
-// [Both] without APCA.
+// [Both] without APCA. [Policy.Threshold] works out what a type must reach
+// under a policy once, for a caller that judges many pairs of one rule:
+// [Threshold.Passes] is Check's verdict without the [Result].
 //
-// # Suggestions
+// # Lightness searches and suggestions
 //
-// [SuggestFor] finds the nearest lightness of the foreground or of the
-// background that makes a failing pair pass under a method, on the grid
-// colorref prints (0.01 percentage points), keeping hue, saturation and
-// alpha as printed, and re-checks the suggestion parsed back from its
-// printed form; [Suggestions] returns the fix for each side, nearest first.
-// [SuggestLightness] is the foreground fix under [Both].
+// One lightness search serves every fix in the module: [NearestLightness]
+// finds the lightness nearest a start at which a set of pairs
+// ([LightnessCheck]) all pass, and [LightnessRanges] every run of
+// lightness at which they do. Both work on one grid, stated once by
+// [LightnessSteps]: 0.01 percentage points, the precision colorref prints,
+// and neither misses a passing step of it, however narrow the run it lies
+// in. [SuggestFor] is the search for one pair, moving its foreground or
+// its background with hue, saturation and alpha kept as printed, and
+// re-checks the suggestion parsed back from its printed form;
+// [Suggestions] returns the fix for each side, nearest first.
+// [SuggestLightness] is the foreground fix under [Both]. The theming
+// package's solver searches theme fields with the same two functions.
 //
 // # Decisions
 //

@@ -1,6 +1,7 @@
 package contrast_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/themekit/themekit/colorref"
@@ -15,7 +16,7 @@ func FuzzRatioRendered(f *testing.F) {
 	f.Add(221.0, 72.0, 45.0, 0.9, 220.0, 20.0, 20.0, 0.8, 220.0, 15.0, 10.0, 4.5)
 	f.Add(0.0, 0.0, 46.53, 1.0, 0.0, 0.0, 100.0, 1.0, 0.0, 0.0, 100.0, 4.5)
 	f.Add(120.0, 100.0, 15.0, 0.5, 0.0, 0.0, 50.0, 0.004, 60.0, 100.0, 15.0, 3.0)
-	f.Add(-1e300, 1e308, -0.0, 2.0, 720.5, -5.0, 100.0001, 0.0, 359.999, 100.0, 0.0, 7.0)
+	f.Add(-1e300, 1e308, math.Copysign(0, -1), 2.0, 720.5, -5.0, 100.0001, 0.0, 359.999, 100.0, 0.0, 7.0)
 	f.Fuzz(func(t *testing.T, fh, fs, fl, fa, bh, bs, bl, ba, dh, ds, dl, required float64) {
 		fg, bg, bd := colorref.HSLA(fh, fs, fl, fa), colorref.HSLA(bh, bs, bl, ba), colorref.HSL(dh, ds, dl)
 		r := contrast.RatioRendered(fg, bg, bd)

@@ -233,7 +233,7 @@ func componentDefs(c *config) *endpoint {
 	bySnap := newWeakCache[theming.Snapshot](build)
 	byCatalog := newWeakCache[theming.CompiledCatalog](build)
 	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) {
-		if cc := s.Catalog(); cc != nil {
+		if cc := s.CompiledCatalog(); cc != nil {
 			return byCatalog.get(cc, s)
 		}
 		return bySnap.get(s, s)

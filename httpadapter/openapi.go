@@ -103,7 +103,7 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s, err := e.c.snapshot(r.Context())
 	var rp *rep
 	if err == nil {
-		if cc := s.Catalog(); cc != nil {
+		if cc := s.CompiledCatalog(); cc != nil {
 			rp, err = e.byCatalog.get(cc, s)
 		} else {
 			rp, err = e.bySnap.get(s, s)

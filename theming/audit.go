@@ -1,7 +1,6 @@
 package theming
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/themekit/themekit/colorref"
@@ -16,14 +15,17 @@ import (
 // are resolved as a browser paints them: the background over the page
 // background, then the foreground over that.
 //
-// Both WCAG 2 ratios are always reported: Ratio on the exact colors
-// ([contrast.RatioOver]) and Rendered on the 8-bit colors a browser
-// computes and composites, the ratio axe-core measures
-// ([contrast.RatioRendered]). WCAGPass is the verdict on them under the
-// policy's method ([contrast.Method.Judge]). APCA is the APCA-W3 Lc of the
-// foreground as text on the background, always measured; APCARequired and
-// APCAPass are set only when the policy checks APCA. Pass is the whole
-// verdict: WCAGPass, and APCAPass when the policy checks APCA.
+// The measurements are named as [contrast.Result] names them. Ratio is
+// the WCAG 2 ratio the verdict rests on under the policy's method
+// ([contrast.Method.Ratio]: the exact one, the rendered one, or under
+// [contrast.Both] the lower of the two), and both are reported beside it:
+// Exact on the exact colors ([contrast.RatioOver]) and Rendered on the
+// 8-bit colors a browser computes and composites, the ratio axe-core
+// measures ([contrast.RatioRendered]). WCAGPass is the verdict on them
+// ([contrast.Method.Judge]). Lc is the APCA-W3 Lc of the foreground as
+// text on the background, always measured; LcRequired and APCAPass are
+// set only when the policy checks APCA. Pass is the whole verdict:
+// WCAGPass, and APCAPass when the policy checks APCA.
 //
 // Field, Origin, TargetField and TargetOrigin say where each side's color
 // came from, as the resolver recorded it while it resolved the theme: the
@@ -33,6 +35,11 @@ import (
 // of the component whose override or fallback literal gave the color. A
 // variable target has the field and origin of its component; a literal
 // hsl target has neither.
+//
+// A Finding holds values only. Its own fixes, [Finding.Suggest] and
+// [Finding.Suggestions], move one color of its pair; the fixes as edits
+// of the theme it was audited in come from its report
+// ([Report.SuggestEdit], [Report.Suggestions]).
 type Finding struct {
 	Theme        int            `json:"theme"`
 	ThemeName    string         `json:"theme_name"`
@@ -46,25 +53,20 @@ type Finding struct {
 	Foreground   colorref.Color `json:"foreground"`
 	Background   colorref.Color `json:"background"`
 	Backdrop     colorref.Color `json:"backdrop"`
-	Ratio        float64        `json:"ratio"`    // exact WCAG 2 ratio
+	Ratio        float64        `json:"ratio"`    // the WCAG 2 ratio the verdict rests on
+	Exact        float64        `json:"exact"`    // WCAG 2 ratio of the exact colors
 	Rendered     float64        `json:"rendered"` // WCAG 2 ratio of the rendered 8-bit colors
 	Required     float64        `json:"required"`
 	WCAGPass     bool           `json:"wcag_pass"`
-	APCA         float64        `json:"apca"`                    // APCA-W3 Lc, signed
-	APCARequired float64        `json:"apca_required,omitempty"` // the |Lc| required; 0 when APCA is not checked
-	APCAPass     bool           `json:"apca_pass"`               // false when APCA is not checked
+	Lc           float64        `json:"lc"`                    // APCA-W3 Lc, signed
+	LcRequired   float64        `json:"lc_required,omitempty"` // the |Lc| required; 0 when APCA is not checked
+	APCAPass     bool           `json:"apca_pass"`             // false when APCA is not checked
 	Pass         bool           `json:"pass"`
 
 	// Policy is the policy the finding was judged under, the report's.
 	// Suggest and Suggestions search and re-check fixes under it. It is
 	// not encoded: a report's JSON carries it once.
 	Policy contrast.Policy `json:"-"`
-
-	// src is the resolved theme the finding was audited in and rule the
-	// index of its rule in the catalog: what Suggest needs to re-audit the
-	// theme with an edit applied. Nil in a Finding built by hand.
-	src  *ResolvedTheme
-	rule int
 }
 
 // Report is a contrast audit: every contrast rule of every visible
@@ -73,6 +75,10 @@ type Finding struct {
 // its JSON too). Findings are sorted by theme id, then scheme (light
 // first), then the component's position in the catalog, then the rule's
 // position in contrast_against.
+//
+// A report made by an audit keeps the themes it audited, so that it can
+// suggest edits of them ([Report.SuggestEdit], [Report.Suggestions]); a
+// Report built by hand or decoded has none.
 type Report struct {
 	Method   contrast.Method `json:"method"`
 	Level    contrast.Level  `json:"level"`
@@ -80,6 +86,8 @@ type Report struct {
 	Findings []Finding       `json:"findings"`
 	Checked  int             `json:"checked"`
 	Failed   int             `json:"failed"`
+
+	themes []*ResolvedTheme // the themes audited, in ascending id order
 }
 
 // Policy returns the policy the report's findings were judged under.
@@ -107,56 +115,46 @@ func (r *Report) Failures() []Finding {
 	return out
 }
 
-// Audit returns the contrast audit of the snapshot under the default
-// policy, the zero [contrast.Policy]: WCAG 2 AA, judged under
-// [contrast.Both] (the exact ratio and the rendered one must both pass),
-// without APCA. It is computed once per snapshot; each call returns a
-// copy, which the caller may modify. The zero Snapshot's audit checks
-// nothing.
-func (s *Snapshot) Audit() *Report {
-	s.auditOnce.Do(func() { s.audit = s.cat.audit(s.themes, contrast.Policy{}) })
-	return s.audit.clone()
-}
-
-// clone returns a copy of r that shares no memory with it: a Finding
-// holds only values.
+// clone returns a copy of r that shares no memory with it that the
+// caller may change: a Finding holds only values, and the themes are
+// immutable.
 func (r *Report) clone() *Report {
 	out := *r
 	out.Findings = slices.Clone(r.Findings)
 	return &out
 }
 
-// AuditWith returns the contrast audit of the snapshot under p: another
-// method ([contrast.Exact], [contrast.Rendered]), level AAA, or APCA
-// beside WCAG 2. Under the zero policy it returns a copy of
-// [Snapshot.Audit]'s report; under any other it computes a new report.
-// Either is the caller's. An unknown level or method is an error wrapping
-// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
-func (s *Snapshot) AuditWith(p contrast.Policy) (*Report, error) {
-	if p == (contrast.Policy{}) {
-		return s.Audit(), nil
-	}
+// Audit returns the contrast audit of every theme of the snapshot under
+// p. The zero [contrast.Policy] is the default: WCAG 2 AA, judged under
+// [contrast.Both] (the exact ratio and the rendered one must both pass),
+// without APCA; its report is computed once per snapshot. Under another
+// policy (another method, level AAA, APCA beside WCAG 2) a new report is
+// computed on each call. Either way the report returned is a copy, the
+// caller's to modify. An unknown level or method is an error wrapping
+// [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod]. The zero
+// Snapshot's audit checks nothing.
+func (s *Snapshot) Audit(p contrast.Policy) (*Report, error) {
 	if err := checkPolicy(p); err != nil {
 		return nil, err
 	}
-	return s.cat.audit(s.themes, p), nil
+	if p != (contrast.Policy{}) {
+		return s.cat.audit(s.themes, p), nil
+	}
+	s.auditOnce.Do(func() { s.audit = s.cat.audit(s.themes, p) })
+	return s.audit.clone(), nil
 }
 
-// AuditTheme returns the contrast audit, under p, of the one theme with
-// the given id: for a host's admin page, which shows the problems of the
-// theme being edited. The error wraps [ErrUnknownTheme] when no theme has
-// the id, and [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod]
-// for an unknown policy. For a theme not yet saved, use
-// [CompiledCatalog.AuditTheme].
-func (s *Snapshot) AuditTheme(id int, p contrast.Policy) (*Report, error) {
+// Audit returns the contrast audit of this one theme under p: for a
+// host's admin page, which shows the problems of the theme being edited
+// (a theme of a snapshot: [Snapshot.Theme]; for a theme not yet saved,
+// use [CompiledCatalog.AuditTheme]). Its findings are those of the
+// snapshot's audit for the theme. An unknown level or method is an error
+// wrapping [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod].
+func (r *ResolvedTheme) Audit(p contrast.Policy) (*Report, error) {
 	if err := checkPolicy(p); err != nil {
 		return nil, err
 	}
-	rt, ok := s.Theme(id)
-	if !ok {
-		return nil, fmt.Errorf("%w: id %d", ErrUnknownTheme, id)
-	}
-	return s.cat.audit([]*ResolvedTheme{rt}, p), nil
+	return r.cat.audit([]*ResolvedTheme{r}, p), nil
 }
 
 // AuditTheme validates t exactly as [CompiledCatalog.CheckTheme] does and,
@@ -167,7 +165,7 @@ func (s *Snapshot) AuditTheme(id int, p contrast.Policy) (*Report, error) {
 // report. The zero CompiledCatalog gives an error wrapping
 // [ErrNoCatalog]; an unknown policy one wrapping
 // [contrast.ErrUnknownLevel] or [contrast.ErrUnknownMethod]. For a theme
-// already in a snapshot, use [Snapshot.AuditTheme].
+// already in a snapshot, use [ResolvedTheme.Audit].
 func (c *CompiledCatalog) AuditTheme(t Theme, p contrast.Policy) (*Report, error) {
 	if err := checkPolicy(p); err != nil {
 		return nil, err
@@ -182,7 +180,7 @@ func (c *CompiledCatalog) AuditTheme(t Theme, p contrast.Policy) (*Report, error
 // checkPolicy reports an unknown level or method in p, with the error
 // contrast gives for it.
 func checkPolicy(p contrast.Policy) error {
-	_, err := p.Check(colorref.Color{}, colorref.Color{}, colorref.Color{}, contrast.Text)
+	_, err := p.Threshold(contrast.Text)
 	return err
 }
 
@@ -192,31 +190,20 @@ func checkPolicy(p contrast.Policy) error {
 // components one color): a pair is measured once and later rules copy
 // its measurements. On the default data that is 510 pairs for 840 rules.
 func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Report {
-	r := &Report{Method: p.Method, Level: p.Level, APCA: p.APCA, Findings: []Finding{}}
+	r := &Report{Method: p.Method, Level: p.Level, APCA: p.APCA, Findings: []Finding{}, themes: themes}
 	if !c.ok() {
 		return r
 	}
 	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
 	first := make(map[pairKey]int, len(c.rules)) // the finding that measured the pair, in this theme and scheme
 	for _, rt := range themes {
-		for _, sc := range Schemes() {
-			k := schemeIndex(sc)
-			colors := rt.res.colors[k]
-			backdrop := colors[c.pageBG]
+		for k, sc := range Schemes() {
 			clear(first)
-			for ri, ru := range c.rules {
-				r.Findings = append(r.Findings, Finding{
-					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
-					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop, Policy: p,
-					src: rt, rule: ri,
-				})
+			for ri := range c.rules {
+				r.Findings = append(r.Findings, rt.finding(k, sc, ri, p))
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
-				f.Field, f.Origin = c.sourceNames(rt.res.srcs[k], ru.comp, sc)
-				if tc := c.targetComp(ru); tc >= 0 {
-					f.TargetField, f.TargetOrigin = c.sourceNames(rt.res.srcs[k], tc, sc)
-				}
-				key := pairKey{f.Foreground, f.Background, ru.target.ContrastType}
+				key := pairKey{f.Foreground, f.Background, f.Target.ContrastType}
 				if m, ok := first[key]; ok {
 					f.copyMeasures(&r.Findings[m])
 				} else {
@@ -233,6 +220,23 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	return r
 }
 
+// finding returns rule ri's finding in scheme sc (index k) of r, its
+// pair and where each side came from, not yet measured.
+func (r *ResolvedTheme) finding(k int, sc Scheme, ri int, p contrast.Policy) Finding {
+	c := r.cat
+	ru := &c.rules[ri]
+	fg, bg, bd := c.pair(ru, r.res.colors[k], members{}, colorref.Color{})
+	f := Finding{
+		Theme: r.ID(), ThemeName: r.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+		Foreground: fg, Background: bg, Backdrop: bd, Policy: p,
+	}
+	f.Field, f.Origin = c.sourceNames(r.res.srcs[k], ru.comp, k)
+	if ru.bgComp >= 0 {
+		f.TargetField, f.TargetOrigin = c.sourceNames(r.res.srcs[k], ru.bgComp, k)
+	}
+	return f
+}
+
 // pairKey is what a finding's measurements depend on, within one theme
 // and scheme (whose page background is the backdrop).
 type pairKey struct {
@@ -246,54 +250,18 @@ type pairKey struct {
 // APCA.
 func (f *Finding) measure(p contrast.Policy) {
 	res, _ := p.Check(f.Foreground, f.Background, f.Backdrop, f.Target.ContrastType)
-	f.Ratio, f.Rendered, f.Required = res.Exact, res.Rendered, res.Required
+	f.Ratio, f.Exact, f.Rendered, f.Required = res.Ratio, res.Exact, res.Rendered, res.Required
 	f.WCAGPass, f.Pass = res.WCAGPass, res.Pass
 	if res.APCA {
-		f.APCA, f.APCARequired, f.APCAPass = res.Lc, res.LcRequired, res.APCAPass
+		f.Lc, f.LcRequired, f.APCAPass = res.Lc, res.LcRequired, res.APCAPass
 	} else {
-		f.APCA = contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
+		f.Lc = contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
 	}
 }
 
 // copyMeasures copies the ratios, Lc and verdicts of a finding of the same
 // pair.
 func (f *Finding) copyMeasures(m *Finding) {
-	f.Ratio, f.Rendered, f.Required, f.WCAGPass = m.Ratio, m.Rendered, m.Required, m.WCAGPass
-	f.APCA, f.APCARequired, f.APCAPass, f.Pass = m.APCA, m.APCARequired, m.APCAPass, m.Pass
-}
-
-// target returns the color of a contrast rule's target in scheme k.
-func (r *ResolvedTheme) target(k int, ru rule) colorref.Color {
-	switch ru.kind {
-	case targetComp:
-		return r.res.colors[k][ru.index]
-	case targetVar:
-		return r.value(k, ru.index)
-	}
-	return ru.color
-}
-
-// targetComp returns the component whose color a rule's target is (the
-// component itself, or a variable's component), or -1 for an hsl target.
-func (c *CompiledCatalog) targetComp(ru rule) int {
-	switch ru.kind {
-	case targetComp:
-		return ru.index
-	case targetVar:
-		return c.vars[ru.index].comp
-	}
-	return -1
-}
-
-// sourceNames returns the theme field and origin component of component
-// i's color in scheme sc, as the resolver recorded them in srcs.
-func (c *CompiledCatalog) sourceNames(srcs []source, i int, sc Scheme) (field, origin string) {
-	s := srcs[i]
-	if s.field >= 0 {
-		field = c.fields[schemeIndex(sc)][s.field]
-	}
-	if s.origin >= 0 {
-		origin = c.cat.Components[s.origin].ID
-	}
-	return field, origin
+	f.Ratio, f.Exact, f.Rendered, f.Required, f.WCAGPass = m.Ratio, m.Exact, m.Rendered, m.Required, m.WCAGPass
+	f.Lc, f.LcRequired, f.APCAPass, f.Pass = m.Lc, m.LcRequired, m.APCAPass, m.Pass
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 )
 
@@ -89,18 +90,18 @@ func exactAuditBefore(s *Snapshot) *Report {
 	c := s.cat
 	r := &Report{Findings: make([]Finding, 0, len(c.rules)*len(s.themes)*2)}
 	for _, rt := range s.themes {
-		for _, sc := range Schemes() {
-			k := schemeIndex(sc)
+		for k, sc := range Schemes() {
 			colors := rt.res.colors[k]
-			backdrop := colors[c.pageBG]
-			for _, ru := range c.rules {
+			for ri := range c.rules {
+				ru := &c.rules[ri]
+				fg, bg, backdrop := c.pair(ru, colors, members{}, colorref.Color{})
 				f := Finding{
 					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
-					Foreground: colors[ru.comp], Background: rt.target(k, ru), Backdrop: backdrop,
+					Foreground: fg, Background: bg, Backdrop: backdrop,
 				}
 				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
 				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
-				f.APCA = contrast.APCAOver(f.Foreground, f.Background, backdrop)
+				f.Lc = contrast.APCAOver(f.Foreground, f.Background, backdrop)
 				f.Pass = f.Ratio >= f.Required
 				r.Findings = append(r.Findings, f)
 				r.Checked++

@@ -99,17 +99,18 @@ func TestAuditPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := greyCatalog(t, tt.muted).AuditWith(tt.policy)
+			rep, err := greyCatalog(t, tt.muted).Audit(tt.policy)
 			require.NoError(t, err)
 			assert.Equal(t, tt.policy, rep.Policy(), "the report records its policy")
 			require.Equal(t, 2, rep.Checked, "one rule in two schemes")
 			f := rep.Findings[0]
 			require.Equal(t, theming.Light, f.Scheme)
-			assert.InDelta(t, tt.wantExact, f.Ratio, 1e-9, "exact ratio")
+			assert.InDelta(t, tt.wantExact, f.Exact, 1e-9, "exact ratio")
 			assert.InDelta(t, tt.wantRendered, f.Rendered, 1e-9, "rendered ratio")
+			assert.Equal(t, tt.policy.Method.Ratio(f.Exact, f.Rendered), f.Ratio, "the ratio the verdict rests on")
 			assert.Equal(t, tt.wantRequired, f.Required)
-			assert.InDelta(t, tt.wantLc, f.APCA, 1e-3, "Lc, measured whatever the policy")
-			assert.Equal(t, tt.wantLcReq, f.APCARequired)
+			assert.InDelta(t, tt.wantLc, f.Lc, 1e-3, "Lc, measured whatever the policy")
+			assert.Equal(t, tt.wantLcReq, f.LcRequired)
 			assert.Equal(t, tt.wantWCAG, f.WCAGPass, "WCAG 2 verdict")
 			assert.Equal(t, tt.wantAPCA, f.APCAPass, "APCA verdict")
 			assert.Equal(t, tt.wantPass, f.Pass, "whole verdict")
@@ -133,7 +134,7 @@ func TestAuditPolicyIsRecordedInJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := s.AuditWith(tt.policy)
+			rep, err := s.Audit(tt.policy)
 			require.NoError(t, err)
 			b, err := json.Marshal(rep)
 			require.NoError(t, err)
@@ -144,13 +145,13 @@ func TestAuditPolicyIsRecordedInJSON(t *testing.T) {
 
 func TestAuditPolicyDefaultIsTheSharedAudit(t *testing.T) {
 	s := loadBase(t)
-	rep, err := s.AuditWith(contrast.Policy{})
+	rep, err := s.Audit(contrast.Policy{})
 	require.NoError(t, err)
-	assert.Equal(t, s.Audit(), rep, "the zero policy is Audit's report")
-	assert.NotSame(t, s.Audit(), rep, "each call returns a copy, the caller's to modify")
-	other, err := s.AuditWith(contrast.Policy{Method: contrast.Exact})
+	assert.Equal(t, audit(t, s), rep, "the zero policy's report is computed once")
+	assert.NotSame(t, audit(t, s), rep, "each call returns a copy, the caller's to modify")
+	other, err := s.Audit(contrast.Policy{Method: contrast.Exact})
 	require.NoError(t, err)
-	assert.NotSame(t, s.Audit(), other)
+	assert.NotSame(t, audit(t, s), other)
 	assert.Equal(t, contrast.Exact, other.Method)
 }
 
@@ -166,27 +167,31 @@ func TestAuditRefusesAnUnknownPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := s.AuditWith(tt.policy)
+			rep, err := s.Audit(tt.policy)
 			assert.ErrorIs(t, err, tt.want)
 			assert.Nil(t, rep)
-			rep, err = s.AuditTheme(1, tt.policy)
+			rt, ok := s.Theme(1)
+			require.True(t, ok)
+			rep, err = rt.Audit(tt.policy)
 			assert.ErrorIs(t, err, tt.want)
 			assert.Nil(t, rep)
-			rep, err = s.Catalog().AuditTheme(theming.Theme{ID: 3, Name: "Draft"}, tt.policy)
+			rep, err = s.CompiledCatalog().AuditTheme(theming.Theme{ID: 3, Name: "Draft"}, tt.policy)
 			assert.ErrorIs(t, err, tt.want)
 			assert.Nil(t, rep)
 		})
 	}
 }
 
-func TestSnapshotAuditTheme(t *testing.T) {
+func TestResolvedThemeAudit(t *testing.T) {
 	s := loadBase(t)
 	policy := contrast.Policy{Method: contrast.Exact, Level: contrast.AAA}
-	all, err := s.AuditWith(policy)
+	all, err := s.Audit(policy)
 	require.NoError(t, err)
 	for _, id := range []int{1, 2} {
-		rep, err := s.AuditTheme(id, policy)
-		require.NoError(t, err, "AuditTheme(%d)", id)
+		rt, ok := s.Theme(id)
+		require.True(t, ok)
+		rep, err := rt.Audit(policy)
+		require.NoError(t, err, "theme %d's Audit", id)
 		var want []theming.Finding
 		failed := 0
 		for _, f := range all.Findings {
@@ -204,15 +209,14 @@ func TestSnapshotAuditTheme(t *testing.T) {
 		assert.Equal(t, policy, rep.Policy())
 	}
 
-	_, err = s.AuditTheme(3, contrast.Policy{})
-	assert.ErrorIs(t, err, theming.ErrUnknownTheme, "no theme 3")
-	assert.ErrorContains(t, err, "id 3")
+	_, ok := s.Theme(3)
+	assert.False(t, ok, "no theme 3 to audit")
 }
 
 // An admin editing theme 3, not yet saved: text in the dark scheme
 // overridden to a mid grey.
 func TestCompiledCatalogAuditTheme(t *testing.T) {
-	cat := loadBase(t).Catalog()
+	cat := loadBase(t).CompiledCatalog()
 	draft := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.PerScheme{"text": {Dark: "hsl(0, 0%, 60%)"}}}
 	rep, err := cat.AuditTheme(draft, contrast.Policy{})
 	require.NoError(t, err)
@@ -235,8 +239,9 @@ func TestCompiledCatalogAuditTheme(t *testing.T) {
 		t.Run("the draft's text on "+tt.target+" in the dark scheme", func(t *testing.T) {
 			f := findFinding(t, rep, 3, theming.Dark, "text", tt.target)
 			assert.Equal(t, "hsl(0, 0%, 60%)", f.Foreground.String(), "the draft's override")
-			assert.InDelta(t, tt.wantExact, f.Ratio, 1e-9)
+			assert.InDelta(t, tt.wantExact, f.Exact, 1e-9)
 			assert.InDelta(t, tt.wantRendered, f.Rendered, 1e-9)
+			assert.Equal(t, min(f.Exact, f.Rendered), f.Ratio, "under both, the lower ratio")
 			assert.Equal(t, tt.wantPass, f.Pass)
 		})
 	}
@@ -244,10 +249,12 @@ func TestCompiledCatalogAuditTheme(t *testing.T) {
 
 	saved, err := cat.Snapshot([]theming.Theme{draft})
 	require.NoError(t, err)
-	want, err := saved.AuditTheme(3, contrast.Policy{})
+	rt, ok := saved.Theme(3)
+	require.True(t, ok)
+	want, err := rt.Audit(contrast.Policy{})
 	require.NoError(t, err)
-	// The findings of each audit remember the theme they were audited in
-	// (for Finding.Suggest): compare what they say, as encoded.
+	// Each report keeps the theme it audited (for Report.SuggestEdit):
+	// compare what they say, as encoded.
 	wantJSON, err := json.Marshal(want)
 	require.NoError(t, err)
 	assert.JSONEq(t, string(wantJSON), string(mustJSON(t, rep)), "the draft audits as it will once saved")
@@ -261,7 +268,7 @@ func mustJSON(t *testing.T, v any) []byte {
 }
 
 func TestCompiledCatalogAuditThemeRefusesABadTheme(t *testing.T) {
-	cat := loadBase(t).Catalog()
+	cat := loadBase(t).CompiledCatalog()
 	bad := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.PerScheme{"nav-bgg": {Light: "hsl(0, 0%, 0%)"}}}
 	rep, err := cat.AuditTheme(bad, contrast.Policy{})
 	assert.Nil(t, rep, "no report for a theme that does not validate")
@@ -277,12 +284,12 @@ func TestCompiledCatalogAuditThemeRefusesABadTheme(t *testing.T) {
 
 func TestAuditZeroValues(t *testing.T) {
 	var s theming.Snapshot
-	rep, err := s.AuditWith(contrast.Policy{APCA: true})
+	rep, err := s.Audit(contrast.Policy{APCA: true})
 	require.NoError(t, err)
 	assert.Zero(t, rep.Checked)
 	assert.NotNil(t, rep.Findings, "an empty list, which encodes as []")
-	_, err = s.AuditTheme(1, contrast.Policy{})
-	assert.ErrorIs(t, err, theming.ErrUnknownTheme)
+	_, ok := s.Theme(1)
+	assert.False(t, ok, "the zero Snapshot has no theme to audit")
 
 	var cat theming.CompiledCatalog
 	_, err = cat.AuditTheme(theming.Theme{ID: 1, Name: "T"}, contrast.Policy{})
@@ -299,7 +306,7 @@ func TestAuditZeroValues(t *testing.T) {
 }
 
 func TestFindingSuggestions(t *testing.T) {
-	rep := loadBase(t).Audit()
+	rep := audit(t, loadBase(t))
 	type fix struct {
 		side     contrast.Side
 		color    string
@@ -338,7 +345,7 @@ func TestFindingSuggestions(t *testing.T) {
 				s := got[n]
 				assert.Equal(t, want.side, s.Side, "fix %d", n)
 				assert.Equal(t, want.color, s.Color().String(), "fix %d", n)
-				assert.InDelta(t, want.exact, s.Ratio, 1e-9, "fix %d: exact ratio", n)
+				assert.InDelta(t, want.exact, s.Exact, 1e-9, "fix %d: exact ratio", n)
 				assert.InDelta(t, want.rendered, s.Rendered, 1e-9, "fix %d: rendered ratio", n)
 				assert.True(t, s.Pass, "fix %d passes", n)
 				if s.Side == contrast.Background {
@@ -358,7 +365,7 @@ func TestSuggestionsPassUnderTheirMethod(t *testing.T) {
 	s := loadBase(t)
 	for _, m := range []contrast.Method{contrast.Both, contrast.Exact, contrast.Rendered} {
 		t.Run(m.String(), func(t *testing.T) {
-			rep, err := s.AuditWith(contrast.Policy{Method: m})
+			rep, err := s.Audit(contrast.Policy{Method: m})
 			require.NoError(t, err)
 			require.NotZero(t, rep.Failed)
 			for _, f := range rep.Failures() {
@@ -382,7 +389,7 @@ func TestSuggestionsPassUnderTheirMethod(t *testing.T) {
 }
 
 func TestSuggestionJSONNamesTheSide(t *testing.T) {
-	f := findFinding(t, loadBase(t).Audit(), 1, theming.Dark, "text", "--button-soft")
+	f := findFinding(t, audit(t, loadBase(t)), 1, theming.Dark, "text", "--button-soft")
 	b, err := json.Marshal(f.Suggestions())
 	require.NoError(t, err)
 	var got []map[string]any
@@ -397,14 +404,14 @@ func TestSuggestionJSONNamesTheSide(t *testing.T) {
 func TestSuggestionsUnderAPCASayWhetherTheFixReachesTheLevel(t *testing.T) {
 	// 60% grey on white fails WCAG 2 AA; its nearest WCAG fix, 46.47%,
 	// reaches only Lc 71.3 of the 75 APCA requires of body text.
-	rep, err := greyCatalog(t, "hsl(0, 0%, 60%)").AuditWith(contrast.Policy{APCA: true})
+	rep, err := greyCatalog(t, "hsl(0, 0%, 60%)").Audit(contrast.Policy{APCA: true})
 	require.NoError(t, err)
 	f := rep.Findings[0]
 	require.False(t, f.Pass)
 	got := f.Suggestions()
 	require.NotEmpty(t, got)
 	assert.Equal(t, "hsl(0, 0%, 46.47%)", got[0].Color().String())
-	assert.InDelta(t, 71.343, got[0].APCA, 1e-3)
+	assert.InDelta(t, 71.343, got[0].Lc, 1e-3)
 	assert.False(t, got[0].Pass, "the fix reaches 4.5:1 but not Lc 75")
 }
 
@@ -416,7 +423,7 @@ func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact, Level: contrast.AAA, APCA: true}} {
-		rep, err := s.AuditWith(p)
+		rep, err := s.Audit(p)
 		require.NoError(t, err)
 		require.Equal(t, 840, rep.Checked)
 		for _, f := range rep.Findings {
@@ -424,12 +431,12 @@ func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
 			require.NoError(t, err)
 			lc := contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
 			want := theming.Finding{
-				Ratio: res.Exact, Rendered: res.Rendered, Required: res.Required, WCAGPass: res.WCAGPass,
-				APCA: lc, APCARequired: res.LcRequired, APCAPass: res.APCAPass, Pass: res.Pass,
+				Ratio: res.Ratio, Exact: res.Exact, Rendered: res.Rendered, Required: res.Required, WCAGPass: res.WCAGPass,
+				Lc: lc, LcRequired: res.LcRequired, APCAPass: res.APCAPass, Pass: res.Pass,
 			}
 			got := theming.Finding{
-				Ratio: f.Ratio, Rendered: f.Rendered, Required: f.Required, WCAGPass: f.WCAGPass,
-				APCA: f.APCA, APCARequired: f.APCARequired, APCAPass: f.APCAPass, Pass: f.Pass,
+				Ratio: f.Ratio, Exact: f.Exact, Rendered: f.Rendered, Required: f.Required, WCAGPass: f.WCAGPass,
+				Lc: f.Lc, LcRequired: f.LcRequired, APCAPass: f.APCAPass, Pass: f.Pass,
 			}
 			require.Equal(t, want, got, "theme %d %s: %s on %s (%s) under %+v", f.Theme, f.Scheme, f.Component, f.Target.Value, f.Target.ContrastType, p)
 		}

@@ -31,11 +31,22 @@ func checkID(sp scope, path, comp, id string) bool {
 	if !checkRequired(sp, path, comp, id) {
 		return false
 	}
-	if err := colorref.CheckComponentID(id); err != nil {
-		sp.add(path, comp, "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+	if msg := componentIDProblem(id); msg != "" {
+		sp.add(path, comp, "", ErrInvalid, msg)
 		return false
 	}
 	return true
+}
+
+// componentIDProblem says what is wrong with id as a component id, or
+// returns "" when nothing is: the one wording of the rule, for a
+// component's own id, the ids the catalog names and a theme's override
+// keys.
+func componentIDProblem(id string) string {
+	if err := colorref.CheckComponentID(id); err != nil {
+		return describeErr(id, "is not a component id (lower-case words joined by hyphens)", err)
+	}
+	return ""
 }
 
 // checkName checks a display name: present and not blank.

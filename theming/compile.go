@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/themekit/themekit/colorref"
@@ -56,22 +55,6 @@ type varDef struct {
 	v    Variable
 }
 
-// rule is one contrast rule of a visible component, its target looked up
-// (or, for an hsl target, parsed) once.
-type rule struct {
-	comp   int
-	target ContrastTarget
-	kind   int            // targetComp, targetVar or targetColor
-	index  int            // component index or index in vars
-	color  colorref.Color // the color of an hsl target
-}
-
-const (
-	targetComp = iota
-	targetVar
-	targetColor
-)
-
 // ref is a parsed fallback or override: a component index, or a color
 // when comp is refColor, or nothing usable when comp is refNone.
 type ref struct {
@@ -87,27 +70,6 @@ const (
 
 // varLoc locates a CSS variable: component index and variable index.
 type varLoc struct{ comp, v int }
-
-// schemeIndex returns the index of a scheme the library iterates over
-// (one of [Schemes]); for a scheme from outside, use lookupScheme.
-func schemeIndex(s Scheme) int {
-	if s == Dark {
-		return 1
-	}
-	return 0
-}
-
-// lookupScheme returns the index of s, and false for a scheme that is
-// neither Light nor Dark.
-func lookupScheme(s Scheme) (int, bool) {
-	switch s {
-	case Light:
-		return 0, true
-	case Dark:
-		return 1, true
-	}
-	return 0, false
-}
 
 // CompileCatalog validates cat and compiles it. If anything is wrong it
 // returns nil and a *ValidationError listing every problem, each with its
@@ -179,23 +141,48 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	}
 	c := &CompiledCatalog{cat: cat, byID: make(map[string]int, len(cat.Components)), pageBG: -1}
 	sp := scope{ps: ps}
-	comps := c.cat.Components
+	parsed := c.checkFields(sp)
+	allVars := c.index(sp)
+	for k, s := range Schemes() {
+		c.compileFallbacks(sp, k, s, parsed[k])
+	}
+	c.compileRules(sp, allVars)
+	c.pageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
+	c.palette = make([]int, len(cat.PalettePreview))
+	for k, id := range cat.PalettePreview {
+		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
+	}
+	if len(ps.list) == 0 {
+		for k, s := range Schemes() {
+			c.checkOpaquePage(sp, "page_background", s, c.base.colors[k])
+		}
+	}
+	return c
+}
 
-	// Field rules, parsing each fallback once.
-	var parsed [2][]colorref.Ref
+// checkFields checks the field rules of every component, the page
+// background's id and the palette preview's, and returns each
+// component's fallbacks, parsed once, per scheme.
+func (c *CompiledCatalog) checkFields(sp scope) (parsed [2][]colorref.Ref) {
+	comps := c.cat.Components
 	parsed[0] = make([]colorref.Ref, len(comps))
 	parsed[1] = make([]colorref.Ref, len(comps))
 	for i := range comps {
 		checkComponentFields(&comps[i], i, sp, &parsed)
 	}
-	checkID(sp, "page_background", "", cat.PageBackground)
-	for k, id := range cat.PalettePreview {
-		if err := colorref.CheckComponentID(id); err != nil {
-			sp.at("palette_preview", k).add("", "", "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+	checkID(sp, "page_background", "", c.cat.PageBackground)
+	for k, id := range c.cat.PalettePreview {
+		if msg := componentIDProblem(id); msg != "" {
+			sp.at("palette_preview", k).add("", "", "", ErrInvalid, msg)
 		}
 	}
+	return parsed
+}
 
-	// Unique ids and variable names.
+// index indexes the components by id and the CSS variables by name,
+// reporting duplicates, and returns the variables' places.
+func (c *CompiledCatalog) index(sp scope) map[string]varLoc {
+	comps := c.cat.Components
 	for i, comp := range comps {
 		if first, dup := c.byID[comp.ID]; dup {
 			sp.add(fmt.Sprintf("components[%d].component_id", i), comp.ID, "", ErrDuplicate,
@@ -215,50 +202,45 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 			allVars[v.CSSVariable] = varLoc{i, k}
 		}
 	}
+	return allVars
+}
 
-	// References and cycles.
-	for _, s := range Schemes() {
-		k := schemeIndex(s)
-		refs := make([]ref, len(comps))
-		rel := "fallback." + string(s)
-		for i, comp := range comps {
-			path := func() string { return sp.at("components", i).path(rel) }
-			refs[i] = c.lookup(parsed[k][i], !comp.Hidden, sp, path, comp.ID, s)
-			if refs[i].comp == i {
-				sp.add(path(), comp.ID, s, ErrCycle, fmt.Sprintf("component %q falls back to itself", comp.ID))
-				refs[i].comp = refNone
-			}
-		}
-		c.fallback[k] = refs
-		var cycles [][]int
-		c.base.colors[k], c.base.srcs[k], cycles = resolve(refs)
-		for _, cyc := range cycles {
-			first := slices.Min(cyc)
-			sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
-				fmt.Sprintf("fallback cycle in %s scheme: %s", s, cyclePath(&c.cat, cyc)))
-		}
-	}
+// compileFallbacks looks up every component's fallback in scheme s (index
+// k) and resolves the catalog's own colors in it, reporting references
+// the catalog may not make and cycles.
+func (c *CompiledCatalog) compileFallbacks(sp scope, k int, s Scheme, parsed []colorref.Ref) {
+	comps := c.cat.Components
+	refs := make([]ref, len(comps))
+	rel := "fallback." + string(s)
 	for i, comp := range comps {
-		for k, t := range comp.ContrastAgainst {
-			if r, ok := c.checkTarget(i, t, sp.at("components", i).at("contrast_against", k), allVars); ok && !comp.Hidden {
-				c.rules = append(c.rules, r)
-			}
+		path := func() string { return sp.at("components", i).path(rel) }
+		var p *refProblem
+		if refs[i], p = c.refOf(parsed[i], !comp.Hidden); p != nil {
+			sp.add(path(), comp.ID, s, p.err, p.msg)
+		}
+		if refs[i].comp == i {
+			sp.add(path(), comp.ID, s, ErrCycle, fmt.Sprintf("component %q falls back to itself", comp.ID))
+			refs[i].comp = refNone
 		}
 	}
-	c.pageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
-	c.palette = make([]int, len(cat.PalettePreview))
-	for k, id := range cat.PalettePreview {
-		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
+	c.fallback[k] = refs
+	var cycles [][]int
+	c.base.colors[k], c.base.srcs[k], cycles = resolve(refs)
+	for _, cyc := range cycles {
+		first := slices.Min(cyc)
+		sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
+			fmt.Sprintf("fallback cycle in %s scheme: %s", s, cyclePath(&c.cat, cyc)))
 	}
-	if len(ps.list) == 0 {
-		for _, s := range Schemes() {
-			if bg := c.base.colors[schemeIndex(s)][c.pageBG]; !bg.Opaque() {
-				sp.add("page_background", cat.PageBackground, s, ErrInvalid,
-					fmt.Sprintf("the page background %q resolves to %s in %s scheme; it must be opaque", cat.PageBackground, bg, s))
-			}
-		}
+}
+
+// checkOpaquePage reports, at rel, a page background that resolves to a
+// translucent color in scheme sc: the one rule that the page background
+// is opaque, for the catalog's own colors and for each theme's.
+func (c *CompiledCatalog) checkOpaquePage(sp scope, rel string, sc Scheme, colors []colorref.Color) {
+	if bg := colors[c.pageBG]; !bg.Opaque() {
+		sp.add(rel, c.cat.PageBackground, sc, ErrInvalid,
+			fmt.Sprintf("the page background %q resolves to %s in %s scheme; it must be opaque", c.cat.PageBackground, bg, sc))
 	}
-	return c
 }
 
 // checkComponentFields checks the field rules of component i, keeping its
@@ -268,13 +250,10 @@ func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorre
 	id := comp.ID
 	checkID(sp, "component_id", id, id)
 	checkName(sp, "name", id, comp.Name)
-	for _, s := range Schemes() {
-		rel := "fallback.light"
-		if s == Dark {
-			rel = "fallback.dark"
-		}
+	for k, s := range Schemes() {
+		rel := "fallback." + string(s)
 		if v := comp.Fallback.For(s); checkRequired(sp, rel, id, v) {
-			parsed[schemeIndex(s)][i] = parseColorOrID(sp, func() string { return rel }, id, s, v)
+			parsed[k][i] = parseColorOrID(sp, func() string { return rel }, id, s, v)
 		}
 	}
 	if comp.Variables == nil {
@@ -310,112 +289,78 @@ func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorre
 	checkRange(sp, "default_opacity", id, comp.DefaultOpacity, 0, 1)
 }
 
-// lookup turns a parsed fallback or override into a ref, reporting a
-// reference to a missing or (from a visible owner) hidden component. The
-// path is built only when there is a problem to report.
-func (c *CompiledCatalog) lookup(r colorref.Ref, ownerVisible bool, sp scope, path func() string, owner string, s Scheme) ref {
+// refProblem is a reference to a component that a definition may not
+// make: the sentinel it wraps and its message.
+type refProblem struct {
+	err error
+	msg string
+}
+
+// reference returns the index of the component id, as a definition that
+// is visible (or hidden) names it: the one rule of references to
+// components. A visible definition (a visible component's fallback or
+// contrast target, the page background, the palette preview, a theme's
+// override) may name only visible components, so that the served catalog
+// is self-contained; a hidden one may name any. An id the catalog does not
+// define, or a hidden component named from a visible definition, gives
+// -1 and the problem.
+func (c *CompiledCatalog) reference(id string, fromVisible bool) (int, *refProblem) {
+	j, ok := c.byID[id]
+	if !ok {
+		return -1, &refProblem{ErrUnknownComponent, "unknown component " + strconv.Quote(id)}
+	}
+	if p := c.hiddenRef(j, fromVisible, ""); p != nil {
+		return -1, p
+	}
+	return j, nil
+}
+
+// hiddenRef is reference's rule for component j once found, reached
+// directly or, when via names one, through one of its CSS variables: the
+// problem when a visible definition names it and it is hidden, else nil.
+func (c *CompiledCatalog) hiddenRef(j int, fromVisible bool, via string) *refProblem {
+	if !fromVisible || !c.cat.Components[j].Hidden {
+		return nil
+	}
+	msg := "refers to hidden component " + strconv.Quote(c.cat.Components[j].ID)
+	if via != "" {
+		msg += " through CSS variable " + strconv.Quote(via)
+	}
+	return &refProblem{ErrHiddenReference, msg + "; the served catalog must be self-contained"}
+}
+
+// refOf turns a parsed fallback or override into a ref: a color, a
+// component (under [CompiledCatalog.reference]'s rule), or nothing usable
+// (a value the field rules refused), with the problem of a component that
+// may not be named. It reports nothing: the checks report what it
+// returns, and the solver, resolving values already checked, ignores it.
+func (c *CompiledCatalog) refOf(r colorref.Ref, fromVisible bool) (ref, *refProblem) {
 	switch r.Kind() {
 	case colorref.KindColor:
 		col, _ := r.Color()
-		return ref{comp: refColor, color: col}
+		return ref{comp: refColor, color: col}, nil
 	case colorref.KindComponent:
-	default:
-		return ref{comp: refNone} // reported by the field rules
+		j, p := c.reference(r.Name(), fromVisible)
+		if p != nil {
+			return ref{comp: refNone}, p
+		}
+		return ref{comp: j}, nil
 	}
-	j, ok := c.byID[r.Name()]
-	switch {
-	case !ok:
-		sp.add(path(), owner, s, ErrUnknownComponent, "unknown component "+strconv.Quote(r.Name()))
-		return ref{comp: refNone}
-	case ownerVisible && c.cat.Components[j].Hidden:
-		sp.add(path(), owner, s, ErrHiddenReference, "refers to hidden component "+strconv.Quote(r.Name())+"; the served catalog must be self-contained")
-		return ref{comp: refNone}
-	}
-	return ref{comp: j}
+	return ref{comp: refNone}, nil // reported by the field rules
 }
 
-// visibleRef looks up a component that must exist and be visible. When
-// it does not, it returns -1 and the problem's sentinel and message.
-func (c *CompiledCatalog) visibleRef(id string) (int, error, string) {
-	j, ok := c.byID[id]
-	switch {
-	case !ok:
-		return -1, ErrUnknownComponent, "unknown component " + strconv.Quote(id)
-	case c.cat.Components[j].Hidden:
-		return -1, ErrHiddenReference, "refers to hidden component " + strconv.Quote(id)
-	}
-	return j, nil, ""
-}
-
-// reportVisibleRef is visibleRef for a catalog's own reference, reporting
-// its problem at the scope. An id that is not well formed is left to the
-// field rules.
+// reportVisibleRef looks up a catalog's own reference to a component that
+// must be visible, reporting its problem at the scope; -1 when there is
+// one. An id that is not well formed is left to the field rules.
 func (c *CompiledCatalog) reportVisibleRef(id string, sp scope, rel string) int {
-	if colorref.CheckComponentID(id) != nil {
+	if componentIDProblem(id) != "" {
 		return -1
 	}
-	j, sentinel, msg := c.visibleRef(id)
-	if sentinel != nil {
-		sp.add(rel, id, "", sentinel, msg)
+	j, p := c.reference(id, true)
+	if p != nil {
+		sp.add(rel, id, "", p.err, p.msg)
 	}
 	return j
-}
-
-// checkTarget checks a contrast target and returns it as a rule, its
-// target looked up (an hsl target parsed) once; ok is false on a problem.
-func (c *CompiledCatalog) checkTarget(owner int, t ContrastTarget, sp scope, vars map[string]varLoc) (r rule, ok bool) {
-	const path = "value"
-	oc := c.cat.Components[owner]
-	r = rule{comp: owner, target: t}
-	switch t.Type {
-	case TargetComponent:
-		if err := colorref.CheckComponentID(t.Value); err != nil {
-			if t.Value != "" {
-				sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not a component id", err))
-			}
-			return r, false
-		}
-		j, found := c.byID[t.Value]
-		switch {
-		case !found:
-			sp.add(path, oc.ID, "", ErrUnknownComponent, "unknown component "+strconv.Quote(t.Value))
-			return r, false
-		case !oc.Hidden && c.cat.Components[j].Hidden:
-			sp.add(path, oc.ID, "", ErrHiddenReference, "refers to hidden component "+strconv.Quote(t.Value))
-			return r, false
-		}
-		r.kind, r.index = targetComp, j
-	case TargetVariable:
-		if err := colorref.CheckVariable(t.Value); err != nil {
-			if t.Value != "" {
-				sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not a CSS variable name", err))
-			}
-			return r, false
-		}
-		loc, found := vars[t.Value]
-		switch {
-		case !found:
-			sp.add(path, oc.ID, "", ErrUnknownVariable, "no component defines CSS variable "+strconv.Quote(t.Value))
-			return r, false
-		case !oc.Hidden && c.cat.Components[loc.comp].Hidden:
-			sp.add(path, oc.ID, "", ErrHiddenReference, fmt.Sprintf("CSS variable %q belongs to hidden component %q", t.Value, c.cat.Components[loc.comp].ID))
-			return r, false
-		}
-		r.kind = targetVar // the index in the visible variables is known in assemble
-	case TargetHSL:
-		if t.Value == "" {
-			return r, false
-		}
-		col, err := colorref.ParseColor(t.Value)
-		if err != nil {
-			sp.add(path, oc.ID, "", ErrInvalid, describeErr(t.Value, "is not an hsl() color", err))
-			return r, false
-		}
-		r.kind, r.color = targetColor, col
-	default:
-		return r, false // reported by the field rules
-	}
-	return r, true
 }
 
 // assemble works out what snapshots share, from a catalog that compiled
@@ -443,12 +388,12 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	for n := range c.rules {
-		if r := &c.rules[n]; r.kind == targetVar {
-			r.index = c.varByName[r.target.Value] // a visible owner's target is visible
+		if r := &c.rules[n]; r.target.Type == TargetVariable {
+			r.bgVar = c.varByName[r.target.Value] // a visible owner's target is visible
 		}
 	}
 	c.base.palette = c.paletteOf(c.base.colors[0])
-	c.fieldNames()
+	c.fields = fieldNames(c.cat.Components)
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
 		defs[n] = c.cat.Components[i]
@@ -484,21 +429,13 @@ func (c *CompiledCatalog) paletteOf(light []colorref.Color) []string {
 // ok reports whether c holds a compiled catalog.
 func (c *CompiledCatalog) ok() bool { return c != nil && c.defsJSON != nil }
 
-// ComponentDefsJSON returns the served catalog: a compact JSON array of
-// the visible component definitions, encoded once when the catalog was
-// compiled. The slice is a copy; the zero CompiledCatalog returns "[]".
-func (c *CompiledCatalog) ComponentDefsJSON() []byte {
-	if !c.ok() {
-		return []byte("[]")
-	}
-	return slices.Clone(c.defsJSON)
-}
-
-// Component returns the catalog's component with the given id, hidden or
-// not, as the catalog declared it, and whether there is one. The result
-// is a copy: changing it changes nothing in c. The zero CompiledCatalog
-// has no components.
-func (c *CompiledCatalog) Component(id string) (Component, bool) {
+// CatalogComponent returns the component of [CompiledCatalog.Catalog]
+// with the given id, hidden or not, as the catalog declared it, and
+// whether there is one: for a host's form, which asks about the component
+// an admin edits. (What is served, the visible components only, is the
+// snapshot's: [Snapshot.Component].) The result is a copy: changing it
+// changes nothing in c. The zero CompiledCatalog has no components.
+func (c *CompiledCatalog) CatalogComponent(id string) (Component, bool) {
 	if !c.ok() {
 		return Component{}, false
 	}
@@ -518,30 +455,4 @@ func (c *CompiledCatalog) Catalog() Catalog {
 		return Catalog{}
 	}
 	return cloneCatalog(c.cat)
-}
-
-// fieldNames names every component's theme field in both schemes (what
-// FieldName returns), as substrings of one string: two allocations
-// whatever the catalog's size.
-func (c *CompiledCatalog) fieldNames() {
-	var b strings.Builder
-	for _, comp := range c.cat.Components {
-		for _, sc := range Schemes() {
-			b.WriteString("colors.")
-			b.WriteString(comp.ID)
-			b.WriteByte('.')
-			b.WriteString(string(sc))
-		}
-	}
-	all, at := b.String(), 0
-	for k := range c.fields {
-		c.fields[k] = make([]string, len(c.cat.Components))
-	}
-	for i, comp := range c.cat.Components {
-		for k, sc := range Schemes() {
-			n := len("colors.") + len(comp.ID) + 1 + len(sc)
-			c.fields[k][i] = all[at : at+n]
-			at += n
-		}
-	}
 }

@@ -20,7 +20,7 @@ func compileBase(t *testing.T) *theming.CompiledCatalog {
 	return cc
 }
 
-func TestCompiledCatalogComponent(t *testing.T) {
+func TestCompiledCatalogCatalogComponent(t *testing.T) {
 	offset, opacity, yes := -10.0, 0.5, true
 	tests := []struct {
 		name   string
@@ -52,19 +52,19 @@ func TestCompiledCatalogComponent(t *testing.T) {
 	cc := compileBase(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := cc.Component(tt.give)
+			got, ok := cc.CatalogComponent(tt.give)
 			assert.Equal(t, tt.wantOK, ok)
 			assert.Equal(t, tt.want, got)
 		})
 	}
 	t.Run("changing the returned component changes nothing in the catalog", func(t *testing.T) {
-		got, ok := cc.Component("primary")
+		got, ok := cc.CatalogComponent("primary")
 		require.True(t, ok)
 		got.Name = "x"
 		got.Variables[0].CSSVariable = "--x"
 		*got.Variables[1].LightnessOffset = 50
 		got.ContrastAgainst[0].Value = "x"
-		again, _ := cc.Component("primary")
+		again, _ := cc.CatalogComponent("primary")
 		assert.Equal(t, "Primary", again.Name)
 		assert.Equal(t, "--primary", again.Variables[0].CSSVariable)
 		assert.Equal(t, -10.0, *again.Variables[1].LightnessOffset)
@@ -72,16 +72,16 @@ func TestCompiledCatalogComponent(t *testing.T) {
 	})
 	t.Run("the zero and the nil catalog have no components", func(t *testing.T) {
 		var zero theming.CompiledCatalog
-		_, ok := zero.Component("primary")
+		_, ok := zero.CatalogComponent("primary")
 		assert.False(t, ok)
 		var none *theming.CompiledCatalog
-		_, ok = none.Component("primary")
+		_, ok = none.CatalogComponent("primary")
 		assert.False(t, ok)
 	})
 }
 
 // A host's form asks the catalog about the component an admin edits.
-func ExampleCompiledCatalog_Component() {
+func ExampleCompiledCatalog_CatalogComponent() {
 	cat, err := theming.DefaultCatalog()
 	if err != nil {
 		fmt.Println(err)
@@ -92,10 +92,10 @@ func ExampleCompiledCatalog_Component() {
 		fmt.Println(err)
 		return
 	}
-	if c, ok := cc.Component("primary"); ok {
+	if c, ok := cc.CatalogComponent("primary"); ok {
 		fmt.Println(c.Name, c.Fallback.Light, c.Variables[0].CSSVariable)
 	}
-	_, ok := cc.Component("nav-bgg")
+	_, ok := cc.CatalogComponent("nav-bgg")
 	fmt.Println("nav-bgg:", ok)
 	// Output:
 	// Primary hsl(221, 72%, 45%) --primary

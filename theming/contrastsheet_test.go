@@ -87,22 +87,22 @@ func TestStylesheetServesTheHighContrastVariant(t *testing.T) {
 func TestForcedColorRoles(t *testing.T) {
 	cc := defaultCatalog(t)
 	for name, want := range map[string]string{
-		"--page-background":                theming.SysCanvas,     // the page background
-		"--surface":                        theming.SysCanvas,     // text is checked on it
-		"--card-hover":                     theming.SysCanvas,     // a variable of a surface
-		"--nav-bar":                        theming.SysCanvas,     // nav text is checked on it
-		"--modal-backdrop":                 theming.SysCanvas,     // no rules
-		"--text-primary":                   theming.SysCanvasText, // text on the page
-		"--input-text":                     theming.SysCanvasText, // text on an input
-		"--text-disabled":                  theming.SysGrayText,   // text at opacity 0.6
-		"--link":                           theming.SysLinkText,   // text on the page that falls back to primary
-		"--primary-button":                 theming.SysButtonFace, // text on it, and a non-text rule of its own
-		"--tooltip-background":             theming.SysButtonFace,
-		"--primary-button-text":            theming.SysButtonText, // text only on buttons
-		"--sidebar-active-item-background": theming.SysHighlight,  // its own text is checked on it
-		"--sidebar-active-item":            theming.SysHighlightText,
-		"--border":                         theming.SysCanvasText, // non-text rules only
-		"--border-subtle":                  theming.SysGrayText,   // its translucent variable
+		"--page-background":                "Canvas",     // the page background
+		"--surface":                        "Canvas",     // text is checked on it
+		"--card-hover":                     "Canvas",     // a variable of a surface
+		"--nav-bar":                        "Canvas",     // nav text is checked on it
+		"--modal-backdrop":                 "Canvas",     // no rules
+		"--text-primary":                   "CanvasText", // text on the page
+		"--input-text":                     "CanvasText", // text on an input
+		"--text-disabled":                  "GrayText",   // text at opacity 0.6
+		"--link":                           "LinkText",   // text on the page that falls back to primary
+		"--primary-button":                 "ButtonFace", // text on it, and a non-text rule of its own
+		"--tooltip-background":             "ButtonFace",
+		"--primary-button-text":            "ButtonText", // text only on buttons
+		"--sidebar-active-item-background": "Highlight",  // its own text is checked on it
+		"--sidebar-active-item":            "HighlightText",
+		"--border":                         "CanvasText", // non-text rules only
+		"--border-subtle":                  "GrayText",   // its translucent variable
 	} {
 		got, ok := cc.ForcedColor(name)
 		assert.True(t, ok, name)

@@ -13,7 +13,8 @@
 //   - typed values: [CompileCatalog](cat), once, then
 //     [CompiledCatalog.Snapshot] (or [CompiledCatalog.SnapshotLenient]) for
 //     each version of the themes, and for one theme not yet saved
-//     [CompiledCatalog.CheckTheme] and [CompiledCatalog.AuditTheme].
+//     [CompiledCatalog.CheckTheme], [CompiledCatalog.AuditTheme] and
+//     [CompiledCatalog.FixTheme].
 //
 // The typed values are the front door: a host whose catalog and themes
 // live in its own database builds a [Catalog] and a slice of [Theme] from
@@ -43,19 +44,29 @@
 // Arrows point one way: colorref ← contrast ← theming ← its subpackages
 // and httpadapter; nothing in theming imports them.
 //
-//	model.go        Catalog, Component, PerScheme, Theme: the records a host writes
+//	model.go        Catalog, Component, PerScheme, Theme: the records a host writes;
+//	                Scheme.index, PerScheme.With and Theme.SetOverride, the one
+//	                scheme index and the one override write
 //	load.go         Load, LoadFS, DefaultFS: JSON in (internal/strictjson decodes it strictly)
-//	compile.go      CompileCatalog: a catalog checked, indexed and resolved once
+//	compile.go      CompileCatalog: a catalog checked, indexed and resolved once; the one
+//	                rule of references to components (a visible definition names
+//	                visible ones) and of the opaque page background
 //	check.go        the field rules: one value each, parsed once
+//	rule.go         a contrast rule, its target looked up once, and its pair of colors
+//	                (CompiledCatalog.pair), which the audit, the suggestions, the solver
+//	                and the forced-colors roles all read
 //	theme.go        a theme checked and resolved against a compiled catalog; CheckTheme
 //	resolve.go      the fallback resolver, Derive
 //	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version
-//	media.go        the one media-base rule; the served theme records
-//	stylesheet.go   a theme's CSS; contrastsheet.go its high-contrast and forced-colors blocks;
-//	                stylesheet_property.go its @property registrations
-//	audit.go        the contrast audit; suggest.go its suggested fixes
-//	fix.go          FixTheme, FieldRange, HighContrast: the solver over theme fields
-//	generate.go     Generate: a theme from one brand color
+//	served.go       the served JSON: component definitions, theme list, theme for a user
+//	media.go        the one media-base rule
+//	stylesheet.go   a theme's CSS, all of it; highcontrast.go its high-contrast variant,
+//	                forcedcolors.go the roles of its forced-colors block
+//	audit.go        the contrast audit: Snapshot.Audit, ResolvedTheme.Audit, AuditTheme
+//	suggest.go      suggested fixes: a Finding's pair fixes, a Report's theme edits
+//	field.go        the names of theme fields: FieldName, ParseField
+//	fix.go          FixTheme, FieldRange and their errors; solver.go the solver they run
+//	generate.go     CompiledCatalog.Generate: a theme from one brand color
 //	errors.go       Problem, ValidationError, the sentinels
 //	source.go       Source, SourceFunc; store.go Store
 //
@@ -98,7 +109,7 @@
 // shared by every snapshot built from it ([Snapshot.ComponentDefsJSON]
 // returns a copy). httpadapter owns every HTTP representation: ETags,
 // indentation, compression and caching per snapshot, with the catalog's
-// keyed by [Snapshot.Catalog] so that tenants share it. So [Snapshot.ThemesJSON]
+// keyed by [Snapshot.CompiledCatalog] so that tenants share it. So [Snapshot.ThemesJSON]
 // and [Snapshot.ThemeJSON] encode on each call (each record once, straight
 // into the returned slice) and keep nothing; their caller keeps the result.
 // [ResolvedTheme.Stylesheet] is the exception: it is rendered once per
@@ -170,17 +181,24 @@
 //     sharing an id, and of several marked default, it keeps the first.
 //   - A hex color ("#1a73e8") where an hsl() string belongs is refused
 //     with its hsl() equivalent in the message.
-//   - [Snapshot.Audit] judges under the zero [contrast.Policy]: WCAG 2
-//     AA under [contrast.Both] (the exact ratio and the rendered one, what
-//     axe-core measures in a browser, must both pass), without APCA, so a
-//     catalog that passes it passes browser-based checkers too.
-//     [Snapshot.AuditWith], [Snapshot.AuditTheme] and
-//     [CompiledCatalog.AuditTheme] (a theme not yet saved) take another
-//     policy. Findings report both ratios and the APCA Lc whatever the
-//     policy. [Finding.Suggestions] moves the component or the target,
-//     nearest first, and each fix passes under the policy's method in its
-//     printed form; under an APCA policy fixes are searched for the WCAG 2
-//     ratio and say whether they reach the APCA level too.
+//   - The default policy, the zero [contrast.Policy], is WCAG 2 AA under
+//     [contrast.Both] (the exact ratio and the rendered one, what axe-core
+//     measures in a browser, must both pass), without APCA, so a catalog
+//     that passes it passes browser-based checkers too. [Snapshot.Audit]
+//     computes its report once per snapshot; under another policy,
+//     [Snapshot.Audit], [ResolvedTheme.Audit] (one theme) and
+//     [CompiledCatalog.AuditTheme] (a theme not yet saved) audit again.
+//     Findings name their measurements as [contrast.Result] does: Ratio
+//     is the one the verdict rests on, Exact and Rendered beside it, Lc the
+//     APCA number, all reported whatever the policy.
+//   - A finding's fixes come two ways, each from what knows enough:
+//     [Finding.Suggestions] (and [Finding.Suggest], the component's) move
+//     one color of the pair, nearest first, each passing under the
+//     policy's method in its printed form (under an APCA policy they are
+//     searched for the WCAG 2 ratio and say whether they reach the APCA
+//     level too); [Report.SuggestEdit] and [Report.Suggestions] say which
+//     field of the audited theme makes a fix and whether the edit holds
+//     once the theme is audited again.
 //   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
 //     catalog's encoding and the theme list as served on
 //     [DefaultMediaBase], so replicas that loaded the same data (from
@@ -190,10 +208,14 @@
 //     starting with one "/", checked by [NormalizeMediaBase] wherever a
 //     base is configured: a protocol-relative base ("//host/", "/\host/")
 //     would send every theme's images to another host.
-//   - What a snapshot returns is the caller's: [Snapshot.Audit],
+//   - What a snapshot returns is the caller's: [Snapshot.Audit]'s report,
 //     [Snapshot.Components], [Snapshot.Component], [ResolvedTheme.Theme]
 //     and the encoded bodies are copies; modifying them changes nothing
 //     served.
+//   - A visible definition may not name a hidden one, wherever it names
+//     it (a fallback, a contrast target or the variable of one, the page
+//     background, the palette preview, a theme's override): one rule, with
+//     one wording.
 //   - A [Finding] names the theme field ("colors.<id>.<scheme>") that
 //     decided each side's color and the component whose literal gave it,
 //     as the resolver recorded them while it resolved: of several
@@ -203,10 +225,11 @@
 //     prints) and never the page background: moving it would move every
 //     rule at once. It judges each move on the theme as it resolves with
 //     the move applied, so a background derived from the moved field moves
-//     with it. Lightness is searched on a grid of 0.25 points refined by
-//     bisection to 0.01, so a window of passing lightness narrower than the
-//     grid step can be missed (the result is audited before it is
-//     returned, so what is returned holds).
+//     with it. Every lightness is searched by contrast's one search
+//     ([contrast.NearestLightness], [contrast.LightnessRanges]) on the 0.01
+//     grid a color prints at ([contrast.LightnessSteps]), which misses no
+//     passing step, however narrow the window it lies in; the result is
+//     audited again before it is returned.
 //   - The stylesheet serves each theme's high-contrast variant (AAA under
 //     [contrast.Both], worked out once per resolved theme) under
 //     prefers-contrast: more and data-contrast="more", and maps the

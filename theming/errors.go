@@ -151,14 +151,9 @@ type problems struct {
 	dropped int                // problems past MaxProblems
 }
 
-// add records a problem, unless it is at or under a path whose value had
-// the wrong JSON type: that value decoded as its zero value, and a second
-// problem about it would only repeat the first.
-func (ps *problems) add(path string, sentinel error, msg string) {
-	ps.addProblem(Problem{Path: path, Err: sentinel, Msg: msg})
-}
-
-// addProblem records p, with the file, unless its path is blocked.
+// addProblem records p, with the file, unless it is at or under a path
+// whose value had the wrong JSON type: that value decoded as its zero
+// value, and a second problem about it would only repeat the first.
 func (ps *problems) addProblem(p Problem) {
 	if ps.isBlocked(p.Path) {
 		return

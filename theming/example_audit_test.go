@@ -9,25 +9,30 @@ import (
 )
 
 // A host's admin page shows the problems of the one theme being edited,
-// under the policy the host enforces.
-func ExampleSnapshot_AuditTheme() {
+// under the policy the host enforces; an unknown policy is an error.
+func ExampleResolvedTheme_Audit() {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rep, err := s.AuditTheme(2, contrast.Policy{Level: contrast.AAA})
+	rt, ok := s.Theme(2)
+	if !ok {
+		fmt.Println("no theme 2")
+		return
+	}
+	rep, err := rt.Audit(contrast.Policy{Level: contrast.AAA})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("theme 2 under %s %s: %d rules, %d fail\n", rep.Level, rep.Method, rep.Checked, rep.Failed)
 
-	_, err = s.AuditTheme(99, contrast.Policy{})
-	fmt.Println(errors.Is(err, theming.ErrUnknownTheme), err)
+	_, err = rt.Audit(contrast.Policy{Level: contrast.Level(3)})
+	fmt.Println(errors.Is(err, contrast.ErrUnknownLevel), err)
 	// Output:
 	// theme 2 under AAA both: 210 rules, 45 fail
-	// true theming: unknown theme: id 99
+	// true contrast: unknown conformance level Level(3)
 }
 
 // Before a host stores an admin's edit, it audits the theme alone; a theme
@@ -39,7 +44,7 @@ func ExampleCompiledCatalog_AuditTheme() {
 		fmt.Println(err)
 		return
 	}
-	cat := s.Catalog()
+	cat := s.CompiledCatalog()
 
 	draft := theming.Theme{ID: 5, Name: "Draft", Colors: map[string]theming.PerScheme{
 		"text-primary": {Light: "hsl(0, 0%, 60%)"},
@@ -69,7 +74,7 @@ func ExampleCompiledCatalog_AuditTheme() {
 // A grey that meets 4.5:1 on exact colors but that a browser renders as
 // grey 119, 4.48:1, which axe-core reports: the default policy (both
 // methods) fails it, the exact method alone passes it.
-func ExampleSnapshot_AuditWith() {
+func ExampleSnapshot_Audit_policies() {
 	cat, err := theming.CompileCatalog(theming.Catalog{
 		PageBackground: "page",
 		Components: []theming.Component{
@@ -88,17 +93,17 @@ func ExampleSnapshot_AuditWith() {
 		return
 	}
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact}, {Level: contrast.AAA, APCA: true}} {
-		rep, err := s.AuditWith(p)
+		rep, err := s.Audit(p)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		f := rep.Findings[0]
-		fmt.Printf("%s %s apca=%v: exact %.4f, rendered %.4f, Lc %.1f: pass=%v\n",
-			rep.Level, rep.Method, rep.APCA, f.Ratio, f.Rendered, f.APCA, f.Pass)
+		fmt.Printf("%s %s apca=%v: %.4f:1 (exact %.4f, rendered %.4f), Lc %.1f: pass=%v\n",
+			rep.Level, rep.Method, rep.APCA, f.Ratio, f.Exact, f.Rendered, f.Lc, f.Pass)
 	}
 	// Output:
-	// AA both apca=false: exact 4.5003, rendered 4.4781, Lc 71.3: pass=false
-	// AA exact apca=false: exact 4.5003, rendered 4.4781, Lc 71.3: pass=true
-	// AAA both apca=true: exact 4.5003, rendered 4.4781, Lc 71.3: pass=false
+	// AA both apca=false: 4.4781:1 (exact 4.5003, rendered 4.4781), Lc 71.3: pass=false
+	// AA exact apca=false: 4.5003:1 (exact 4.5003, rendered 4.4781), Lc 71.3: pass=true
+	// AAA both apca=true: 4.4781:1 (exact 4.5003, rendered 4.4781), Lc 71.3: pass=false
 }

@@ -19,9 +19,9 @@ func ExampleCompiledCatalog_FixTheme() {
 		fmt.Println(err)
 		return
 	}
-	cc := s.Catalog()
+	cc := s.CompiledCatalog()
 	draft := theming.Theme{ID: 9, Name: "Draft", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 51%)"}}}
-	fixed, edits, err := cc.FixTheme(draft, contrast.Policy{})
+	fixed, edits, err := cc.FixTheme(draft, theming.FixOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -41,14 +41,14 @@ func ExampleCompiledCatalog_FixTheme() {
 // on the light page it must be dark. (The boundaries agree with
 // examples/themecheck/testdata/reference.py: 49.38% passes on the page
 // and 49.39% fails; 50.36% passes on black and 50.35% fails.)
-func ExampleCompiledCatalog_FixThemeWith_unsatisfiable() {
+func ExampleCompiledCatalog_FixTheme_unsatisfiable() {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	draft := theming.Theme{ID: 5, Name: "Black surface", Colors: map[string]theming.PerScheme{"surface": {Light: "hsl(0, 0%, 0%)"}}}
-	_, _, err = s.Catalog().FixThemeWith(draft, contrast.Policy{}, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
+	_, _, err = s.CompiledCatalog().FixTheme(draft, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
 	var ue *theming.UnsatisfiableError
 	if errors.As(err, &ue) {
 		for _, c := range ue.Conflicts {
@@ -79,9 +79,9 @@ func ExampleCompiledCatalog_FieldRange() {
 		return
 	}
 	draft := theming.Theme{ID: 9, Name: "Draft"}
-	rs, err := s.Catalog().FieldRange(draft, "colors.primary.light", contrast.Policy{})
+	rs, err := s.CompiledCatalog().FieldRange(draft, "colors.primary.light", contrast.Policy{})
 	fmt.Println(rs, err)
-	_, err = s.Catalog().FieldRange(draft, "colors.primary.dusk", contrast.Policy{})
+	_, err = s.CompiledCatalog().FieldRange(draft, "colors.primary.dusk", contrast.Policy{})
 	fmt.Println(errors.Is(err, theming.ErrUnknownThemeField))
 	// Output:
 	// [0–49.8] <nil>
@@ -90,19 +90,19 @@ func ExampleCompiledCatalog_FieldRange() {
 
 // A theme from one brand color: the brand is too light for white button
 // text, so it takes the nearest lightness that passes.
-func ExampleGenerate() {
+func ExampleCompiledCatalog_Generate() {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	th, err := theming.Generate(s.Catalog(), colorref.HSL(160, 70, 50), theming.GenerateOptions{})
+	th, err := s.CompiledCatalog().Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(th.ID, th.Name, th.IsDefault, th.Colors["primary"])
-	_, err = theming.Generate(s.Catalog(), colorref.HSL(160, 70, 50), theming.GenerateOptions{Brand: "accent"})
+	_, err = s.CompiledCatalog().Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{Brand: "accent"})
 	fmt.Println(errors.Is(err, theming.ErrUnknownComponent))
 	// Output:
 	// 1 Generated true {hsl(160, 70%, 26.87%) hsl(160, 70%, 70%)}
@@ -110,24 +110,21 @@ func ExampleGenerate() {
 }
 
 // The high-contrast variant of a theme passes WCAG 2 AAA; the stylesheet
-// serves it under prefers-contrast: more.
-func ExampleCompiledCatalog_HighContrast() {
+// serves it under prefers-contrast: more. For a theme not yet saved,
+// FixTheme under HighContrastPolicy makes it, and says when AAA cannot
+// be reached.
+func ExampleResolvedTheme_HighContrast() {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	rt, _ := s.Theme(3)
-	hc, err := s.Catalog().HighContrast(rt.Theme())
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	rep, _ := s.Catalog().AuditTheme(hc, theming.HighContrastPolicy())
+	rep, _ := rt.HighContrast().Audit(theming.HighContrastPolicy())
 	fmt.Println(rep.Level, rep.Method, rep.Failed, "fail")
 	fmt.Println(strings.Contains(string(rt.Stylesheet()), "@media (prefers-contrast: more)"))
 
-	_, err = (&theming.CompiledCatalog{}).HighContrast(rt.Theme())
+	_, _, err = (&theming.CompiledCatalog{}).FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy()})
 	fmt.Println(errors.Is(err, theming.ErrNoCatalog))
 	// Output:
 	// AAA both 0 fail
@@ -143,7 +140,7 @@ func ExampleCompiledCatalog_ForcedColor() {
 		return
 	}
 	for _, v := range []string{"--page-background", "--text-primary", "--link", "--primary-button", "--primary-button-text", "--no-such"} {
-		role, ok := s.Catalog().ForcedColor(v)
+		role, ok := s.CompiledCatalog().ForcedColor(v)
 		fmt.Println(v, role, ok)
 	}
 	// Output:

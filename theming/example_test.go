@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"testing/fstest"
 
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -80,11 +81,15 @@ func ExampleSnapshot_Audit() {
 		fmt.Println(err)
 		return
 	}
-	rep := s.Audit()
+	rep, err := s.Audit(contrast.Policy{}) // the default: AA under both methods
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println("rules checked:", rep.Checked, "failed:", rep.Failed)
 	f := rep.Findings[0]
 	fmt.Printf("%s (%s, theme %d): %s on %s: %.2f:1, needs %g:1, APCA Lc %.1f\n",
-		f.Component, f.Scheme, f.Theme, f.Foreground, f.Background, f.Ratio, f.Required, f.APCA)
+		f.Component, f.Scheme, f.Theme, f.Foreground, f.Background, f.Ratio, f.Required, f.Lc)
 	// Output:
 	// rules checked: 840 failed: 0
 	// surface (light, theme 1): hsl(0, 0%, 100%) on hsl(222, 25%, 14%): 16.26:1, needs 4.5:1, APCA Lc -105.7
@@ -170,7 +175,7 @@ func ExampleCompiledCatalog_Snapshot() {
 	for _, s := range []*theming.Snapshot{acme, globex} {
 		t, _ := s.ChooseTheme(0)
 		c, _ := t.Color(theming.Light, "primary")
-		fmt.Println(t.Name(), c, s.Catalog() == cc)
+		fmt.Println(t.Name(), c, s.CompiledCatalog() == cc)
 	}
 
 	// A tenant whose row has a hex color where an hsl() string belongs.

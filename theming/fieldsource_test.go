@@ -104,7 +104,7 @@ func TestFindingsNameTheFieldThatDecidedEachColor(t *testing.T) {
 }
 
 func TestFindingsOfTheDefaultDataNameNoFieldWhereNoOverrideIsInvolved(t *testing.T) {
-	rep := defaultSnapshot(t).Audit()
+	rep := audit(t, defaultSnapshot(t))
 	f := findFinding(t, rep, 1, theming.Light, "link", "page-background")
 	assert.Equal(t, "colors.link.light", f.Field, "Harbor overrides link")
 	assert.Equal(t, "link", f.Origin)

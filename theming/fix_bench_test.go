@@ -5,20 +5,19 @@ import (
 	"testing"
 
 	"github.com/themekit/themekit/colorref"
-	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
 // The solver on the default catalog, as an admin form calls it on save:
 // FixTheme of a theme whose brand color is too light for its buttons and
-// links (AA, both methods), HighContrast of the default data's first
-// theme (AAA), and Generate from one brand color.
+// links (AA, both methods), the high-contrast variant of the default
+// data's first theme (FixTheme at AAA), and Generate from one brand color.
 func BenchmarkFixTheme(b *testing.B) {
 	cc := defaultCatalog(b)
 	th := theming.Theme{ID: 9, Name: "Light brand", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 60%)", Dark: "hsl(214, 82%, 40%)"}}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := cc.FixTheme(th, contrast.Policy{}); err != nil {
+		if _, _, err := cc.FixTheme(th, theming.FixOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -32,7 +31,7 @@ func BenchmarkHighContrast(b *testing.B) {
 	th := snap.Themes()[0].Theme()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := snap.Catalog().HighContrast(th); err != nil {
+		if _, _, err := snap.CompiledCatalog().FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -42,7 +41,7 @@ func BenchmarkGenerate(b *testing.B) {
 	cc := defaultCatalog(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := theming.Generate(cc, colorref.HSL(160, 70, 50), theming.GenerateOptions{}); err != nil {
+		if _, err := cc.Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -50,7 +49,7 @@ func BenchmarkGenerate(b *testing.B) {
 
 func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
 	tb.Helper()
-	return defaultSnapshot(tb).Catalog()
+	return defaultSnapshot(tb).CompiledCatalog()
 }
 
 // BenchmarkFixThemeScale fixes a theme of the generated scale data (see
@@ -74,7 +73,7 @@ func BenchmarkFixThemeScale(b *testing.B) {
 		b.Run(fmt.Sprintf("components=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := s.Catalog().FixTheme(th, contrast.Policy{}); err != nil {
+				if _, _, err := s.CompiledCatalog().FixTheme(th, theming.FixOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}

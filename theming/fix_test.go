@@ -41,7 +41,7 @@ func TestFixThemeHoldsOnceApplied(t *testing.T) {
 
 	t.Run("the pair fix does not hold once applied", func(t *testing.T) {
 		var pair *theming.Suggestion
-		for _, s := range f.Suggestions() {
+		for _, s := range rep.Suggestions(f) {
 			if s.Side == contrast.Foreground {
 				pair = &s
 			}
@@ -52,7 +52,7 @@ func TestFixThemeHoldsOnceApplied(t *testing.T) {
 		assert.False(t, pair.Applies, "the derived background moves with the field")
 	})
 	t.Run("FixTheme moves the brand to the lightness that holds", func(t *testing.T) {
-		fixed, edits, err := cc.FixTheme(th, contrast.Policy{})
+		fixed, edits, err := cc.FixTheme(th, theming.FixOptions{})
 		require.NoError(t, err)
 		require.Len(t, edits, 1, "one field")
 		assert.Equal(t, theming.Edit{Field: "colors.primary.light", Component: "primary", Scheme: theming.Light,
@@ -77,8 +77,8 @@ func TestFixThemeHoldsOnceApplied(t *testing.T) {
 		}
 		assert.Equal(t, "hsl(214, 82%, 43.59%)", first)
 	})
-	t.Run("Suggest gives the same field edit, verified", func(t *testing.T) {
-		s, ok := f.Suggest()
+	t.Run("SuggestEdit gives the same field edit, verified", func(t *testing.T) {
+		s, ok := rep.SuggestEdit(f)
 		require.True(t, ok)
 		assert.Equal(t, "colors.primary.light", s.Field)
 		assert.Equal(t, "hsl(214, 82%, 43.59%)", s.To)
@@ -95,12 +95,12 @@ func TestFixThemeHoldsOnceApplied(t *testing.T) {
 
 func TestFixThemeKeepsHueSaturationAndPinnedFields(t *testing.T) {
 	snap := defaultSnapshot(t)
-	cc := snap.Catalog()
+	cc := snap.CompiledCatalog()
 	pinned := []string{"colors.primary.light", "colors.nav-bar.dark"}
 	for _, rt := range snap.Themes() {
 		t.Run(fmt.Sprintf("theme %d at AAA", rt.ID()), func(t *testing.T) {
 			in := rt.Theme()
-			fixed, edits, err := cc.FixThemeWith(in, theming.HighContrastPolicy(), theming.FixOptions{Pinned: pinned})
+			fixed, edits, err := cc.FixTheme(in, theming.FixOptions{Policy: theming.HighContrastPolicy(), Pinned: pinned})
 			require.NoError(t, err)
 			require.NotEmpty(t, edits, "the default themes do not pass AAA as they are")
 			for _, e := range edits {
@@ -132,7 +132,7 @@ func TestFixThemeKeepsHueSaturationAndPinnedFields(t *testing.T) {
 func TestFixThemeLeavesAPassingThemeAlone(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for _, rt := range snap.Themes() {
-		fixed, edits, err := snap.Catalog().FixTheme(rt.Theme(), contrast.Policy{})
+		fixed, edits, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{})
 		require.NoError(t, err)
 		assert.Empty(t, edits, "theme %d passes AA", rt.ID())
 		assert.Equal(t, rt.Theme().Colors, fixed.Colors)
@@ -144,7 +144,7 @@ func TestFixThemeLeavesAPassingThemeAlone(t *testing.T) {
 func TestFixThemeNamesRulesThatCannotHoldTogether(t *testing.T) {
 	cc := defaultCatalog(t)
 	th := theming.Theme{ID: 5, Name: "Black surface", Colors: map[string]theming.PerScheme{"surface": {Light: "hsl(0, 0%, 0%)"}}}
-	_, _, err := cc.FixThemeWith(th, contrast.Policy{}, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
+	_, _, err := cc.FixTheme(th, theming.FixOptions{Pinned: []string{"colors.surface.light"}})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, theming.ErrUnsatisfiable)
 	var ue *theming.UnsatisfiableError
@@ -158,7 +158,7 @@ func TestFixThemeNamesRulesThatCannotHoldTogether(t *testing.T) {
 		}
 	}
 	require.NotNil(t, c, "the conflict on text-primary is named: %v", err)
-	targets := map[string][]theming.LightnessRange{}
+	targets := map[string][]contrast.LightnessRange{}
 	for _, r := range c.Rules {
 		targets[r.Target.Value] = r.Ranges
 	}
@@ -171,28 +171,28 @@ func TestFixThemeNamesRulesThatCannotHoldTogether(t *testing.T) {
 
 func TestFixThemeErrors(t *testing.T) {
 	cc := defaultCatalog(t)
-	_, _, err := cc.FixThemeWith(sidebarTheme(), contrast.Policy{}, theming.FixOptions{Pinned: []string{"colours.primary.light"}})
+	_, _, err := cc.FixTheme(sidebarTheme(), theming.FixOptions{Pinned: []string{"colours.primary.light"}})
 	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
 	_, err = cc.FieldRange(sidebarTheme(), "colors.no-such.light", contrast.Policy{})
 	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
 	_, err = cc.FieldRange(sidebarTheme(), "colors.primary.dusk", contrast.Policy{})
 	assert.ErrorIs(t, err, theming.ErrUnknownThemeField)
-	_, _, err = cc.FixTheme(sidebarTheme(), contrast.Policy{Level: 7})
+	_, _, err = cc.FixTheme(sidebarTheme(), theming.FixOptions{Policy: contrast.Policy{Level: 7}})
 	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
 	bad := sidebarTheme()
 	bad.Colors["nav-bgg"] = theming.PerScheme{Light: "primary"}
-	_, _, err = cc.FixTheme(bad, contrast.Policy{})
+	_, _, err = cc.FixTheme(bad, theming.FixOptions{})
 	assert.ErrorIs(t, err, theming.ErrUnknownComponent)
-	_, _, err = (&theming.CompiledCatalog{}).FixTheme(sidebarTheme(), contrast.Policy{})
+	_, _, err = (&theming.CompiledCatalog{}).FixTheme(sidebarTheme(), theming.FixOptions{})
 	assert.ErrorIs(t, err, theming.ErrNoCatalog)
 }
 
 func TestHighContrastPassesAAA(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for _, rt := range snap.Themes() {
-		hc, err := snap.Catalog().HighContrast(rt.Theme())
+		hc, _, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy()})
 		require.NoError(t, err)
-		rep, err := snap.Catalog().AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
+		rep, err := snap.CompiledCatalog().AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
 		require.NoError(t, err)
 		assert.True(t, rep.OK(), "theme %d's variant: %d rules fail AAA", rt.ID(), rep.Failed)
 		same := rt.HighContrast().Theme().Colors
@@ -211,7 +211,7 @@ func TestGenerate(t *testing.T) {
 		h, s, l := float64(n*9), float64(40+n%4*20), lightness[n%len(lightness)]
 		brand := colorref.HSL(h, s, l)
 		t.Run(brand.String(), func(t *testing.T) {
-			th, err := theming.Generate(cc, brand, theming.GenerateOptions{})
+			th, err := cc.Generate(brand, theming.GenerateOptions{})
 			require.NoError(t, err)
 			assert.Equal(t, 1, th.ID)
 			assert.Equal(t, "Generated", th.Name)
@@ -219,7 +219,7 @@ func TestGenerate(t *testing.T) {
 			rep, err := cc.AuditTheme(th, contrast.Policy{})
 			require.NoError(t, err)
 			assert.True(t, rep.OK(), "%d rules fail AA", rep.Failed)
-			hc, err := cc.HighContrast(th)
+			hc, _, err := cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()})
 			require.NoError(t, err)
 			rep, err = cc.AuditTheme(hc, theming.HighContrastPolicy())
 			require.NoError(t, err)
@@ -267,7 +267,7 @@ func TestGenerateImpossibleBrand(t *testing.T) {
 		},
 	})
 	require.NoError(t, err)
-	_, err = theming.Generate(cc, colorref.HSL(210, 50, 40), theming.GenerateOptions{})
+	_, err = cc.Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, theming.ErrUnsatisfiable)
 	var be *theming.BrandError
@@ -276,9 +276,9 @@ func TestGenerateImpossibleBrand(t *testing.T) {
 	assert.Equal(t, theming.Light, be.Scheme)
 	assert.Len(t, be.Conflict.Rules, 3, "each rule and what it needs")
 
-	_, err = theming.Generate(cc, colorref.HSL(210, 50, 40), theming.GenerateOptions{Brand: "accent"})
+	_, err = cc.Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{Brand: "accent"})
 	assert.ErrorIs(t, err, theming.ErrUnknownComponent)
-	_, err = theming.Generate(&theming.CompiledCatalog{}, colorref.HSL(210, 50, 40), theming.GenerateOptions{})
+	_, err = (&theming.CompiledCatalog{}).Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{})
 	assert.True(t, errors.Is(err, theming.ErrNoCatalog))
 }
 
@@ -305,7 +305,7 @@ func TestFixThemeFixesBrokenThemes(t *testing.T) {
 			before, err := cc.AuditTheme(th, contrast.Policy{})
 			require.NoError(t, err)
 			require.False(t, before.OK(), "the theme is broken")
-			fixed, edits, err := cc.FixTheme(th, contrast.Policy{})
+			fixed, edits, err := cc.FixTheme(th, theming.FixOptions{})
 			require.NoError(t, err)
 			after, err := cc.AuditTheme(fixed, contrast.Policy{})
 			require.NoError(t, err)
@@ -326,7 +326,7 @@ func TestFixThemeFixesBrokenThemes(t *testing.T) {
 	}
 	t.Run("a text at half opacity cannot reach 4.5:1 at any lightness, and the error says so", func(t *testing.T) {
 		th := theming.Theme{ID: 3, Name: "Ghost", Colors: map[string]theming.PerScheme{"text-secondary": {Light: "hsla(220, 12%, 34%, 0.5)"}}}
-		_, _, err := cc.FixTheme(th, contrast.Policy{})
+		_, _, err := cc.FixTheme(th, theming.FixOptions{})
 		var ue *theming.UnsatisfiableError
 		require.ErrorAs(t, err, &ue)
 		assert.Contains(t, err.Error(), "colors.text-secondary.light must satisfy: text-secondary on page-background needs lightness none")
@@ -338,7 +338,7 @@ func TestFixThemeReturnsACopy(t *testing.T) {
 	th := sidebarTheme()
 	th.Logo = &logo
 	th.LogoSite = &theming.ImagePair{Original: &logo}
-	fixed, _, err := defaultCatalog(t).FixTheme(th, contrast.Policy{})
+	fixed, _, err := defaultCatalog(t).FixTheme(th, theming.FixOptions{})
 	require.NoError(t, err)
 	*fixed.Logo, *fixed.LogoSite.Original = "changed", "changed"
 	fixed.Colors["primary"] = theming.PerScheme{}

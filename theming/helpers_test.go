@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
 )
 
 // A small catalog whose resolution can be checked by hand, in
@@ -56,4 +59,12 @@ func readTestdata(name string) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// audit returns s's audit under the default policy.
+func audit(tb testing.TB, s *theming.Snapshot) *theming.Report {
+	tb.Helper()
+	rep, err := s.Audit(contrast.Policy{})
+	require.NoError(tb, err)
+	return rep
 }

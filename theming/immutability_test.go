@@ -25,7 +25,7 @@ func served(t *testing.T, s *theming.Snapshot) map[string]string {
 		out["theme "+rt.Name()] = string(one)
 		out["css "+rt.Name()] = string(rt.Stylesheet())
 	}
-	audit, err := json.Marshal(s.Audit())
+	audit, err := json.Marshal(audit(t, s))
 	require.NoError(t, err)
 	out["audit"] = string(audit)
 	comps, err := json.Marshal(s.Components())
@@ -44,15 +44,15 @@ func TestReturnedValuesAreTheCallers(t *testing.T) {
 		mutate func(t *testing.T, s *theming.Snapshot)
 	}{
 		{"Audit's findings and counts", func(t *testing.T, s *theming.Snapshot) {
-			rep := s.Audit()
+			rep := audit(t, s)
 			require.NotEmpty(t, rep.Findings)
 			rep.Findings[0].Pass = !rep.Findings[0].Pass
 			rep.Findings[0].Target.Value = "mutated"
 			rep.Findings = rep.Findings[:1]
 			rep.Failed, rep.Checked = 99, 99
 		}},
-		{"AuditWith's report under the zero policy", func(t *testing.T, s *theming.Snapshot) {
-			rep, err := s.AuditWith(contrast.Policy{})
+		{"Audit's report under the zero policy, asked again", func(t *testing.T, s *theming.Snapshot) {
+			rep, err := s.Audit(contrast.Policy{})
 			require.NoError(t, err)
 			rep.Findings[0].Ratio = 0
 			rep.Checked = 0

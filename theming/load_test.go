@@ -94,7 +94,7 @@ func TestLoadRejects(t *testing.T) {
 		{"a visible target naming a hidden component", cat(func(m map[string]any) { comp(m, 4)["contrast_against"].([]any)[0].(map[string]any)["value"] = "old" }), okThemes,
 			"catalog.json", "components[4].contrast_against[0].value", theming.ErrHiddenReference, `refers to hidden component "old"`},
 		{"a visible target naming a hidden component's variable", cat(func(m map[string]any) { comp(m, 4)["contrast_against"].([]any)[1].(map[string]any)["value"] = "--old" }), okThemes,
-			"catalog.json", "components[4].contrast_against[1].value", theming.ErrHiddenReference, `CSS variable "--old" belongs to hidden component "old"`},
+			"catalog.json", "components[4].contrast_against[1].value", theming.ErrHiddenReference, `refers to hidden component "old" through CSS variable "--old"; the served catalog must be self-contained`},
 		{"a missing page background", cat(func(m map[string]any) { m["page_background"] = "canvas" }), okThemes,
 			"catalog.json", "page_background", theming.ErrUnknownComponent, `unknown component "canvas"`},
 		{"a translucent page background", cat(func(m map[string]any) { comp(m, 0)["fallback"].(map[string]any)["dark"] = "hsla(0, 0%, 10%, 0.9)" }), okThemes,

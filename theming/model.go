@@ -19,6 +19,19 @@ const (
 // Schemes lists the color schemes in the order the library reports them.
 func Schemes() [2]Scheme { return [2]Scheme{Light, Dark} }
 
+// index returns the position of s in [Schemes], where its colors sit in
+// every per-scheme array, and false for a scheme that is neither Light
+// nor Dark: the one mapping of a scheme to its index.
+func (s Scheme) index() (int, bool) {
+	switch s {
+	case Light:
+		return 0, true
+	case Dark:
+		return 1, true
+	}
+	return 0, false
+}
+
 // Catalog is the content of catalog.json: the component definitions, the
 // component that paints the page background, and the components whose
 // light-scheme colors make up a theme's palette preview.
@@ -71,6 +84,20 @@ func (p PerScheme) For(s Scheme) string {
 		return p.Dark
 	}
 	return ""
+}
+
+// With returns p with its value for scheme sc set to v, the other
+// scheme's kept; a scheme that is neither Light nor Dark leaves p as it
+// is. It is the one write of a per-scheme value: [Theme.SetOverride] and
+// every part of the library that edits a theme go through it.
+func (p PerScheme) With(sc Scheme, v string) PerScheme {
+	switch sc {
+	case Light:
+		p.Light = v
+	case Dark:
+		p.Dark = v
+	}
+	return p
 }
 
 // Variable is a CSS custom property driven by a component. Its value is
@@ -148,6 +175,31 @@ type Theme struct {
 	DefaultEventBanner       *ImagePair           `json:"default_event_banner"`
 	DefaultUserProfileBanner *ImagePair           `json:"default_user_profile_banner"`
 	IsDefault                bool                 `json:"is_default"`
+}
+
+// SetOverride sets t's override of component id in scheme sc to v (an
+// hsl()/hsla() color or a component id, as Colors holds them), keeping
+// its value in the other scheme: the one way the library writes an
+// override (the solver, the generator and the suggestions use it). A nil
+// Colors map is made first. An empty v clears the scheme's value, and an
+// override left with neither value is removed: it overrides nothing. A
+// scheme that is neither Light nor Dark changes nothing.
+//
+// The map is written in place: a copy of t made by assignment shares it,
+// so clone Colors first ([maps.Clone]) to keep the original.
+func (t *Theme) SetOverride(id string, sc Scheme, v string) {
+	if _, ok := sc.index(); !ok {
+		return
+	}
+	o := t.Colors[id].With(sc, v)
+	if o == (PerScheme{}) {
+		delete(t.Colors, id)
+		return
+	}
+	if t.Colors == nil {
+		t.Colors = map[string]PerScheme{}
+	}
+	t.Colors[id] = o
 }
 
 // The values of a theme's logo-type fields (LightModeLogoType,

@@ -92,6 +92,10 @@ type source struct {
 // color is c: Lightness, if set, replaces the lightness; LightnessOffset,
 // if set, is then added, the result clamped to [0, 100]; Opacity, if set,
 // multiplies the alpha.
+//
+// As c gets lighter (hue, saturation and alpha kept) the value never gets
+// darker: the solver's lightness search ([contrast.LightnessCheck])
+// relies on it, and a new way to derive a variable must keep it.
 func Derive(c colorref.Color, v Variable) colorref.Color {
 	if v.Lightness != nil {
 		c = c.WithLightness(*v.Lightness)

@@ -123,11 +123,12 @@ func sameSlice[T any](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// Catalog returns the compiled catalog the snapshot was built from, or nil
-// for the zero Snapshot and a nil *Snapshot. Snapshots built from one
-// CompiledCatalog return the same pointer, so a cache of what depends only
-// on the catalog (the served component definitions) can be keyed by it.
-func (s *Snapshot) Catalog() *CompiledCatalog {
+// CompiledCatalog returns the compiled catalog the snapshot was built
+// from, or nil for the zero Snapshot and a nil *Snapshot. Snapshots built
+// from one CompiledCatalog return the same pointer, so a cache of what
+// depends only on the catalog (the served component definitions) can be
+// keyed by it.
+func (s *Snapshot) CompiledCatalog() *CompiledCatalog {
 	if s == nil {
 		return nil
 	}
@@ -246,12 +247,6 @@ func (s *Snapshot) ChooseTheme(preferred int) (*ResolvedTheme, error) {
 	return s.themes[0], nil
 }
 
-// ComponentDefsJSON returns the served catalog: a compact JSON array of
-// the visible component definitions. It is encoded once per compiled
-// catalog (see [CompiledCatalog.ComponentDefsJSON]) and shared by every
-// snapshot built from it; the slice is a copy.
-func (s *Snapshot) ComponentDefsJSON() []byte { return s.cat.ComponentDefsJSON() }
-
 // ID returns the theme's id.
 func (r *ResolvedTheme) ID() int { return r.theme.ID }
 
@@ -267,7 +262,7 @@ func (r *ResolvedTheme) Theme() Theme { return r.theme.clone() }
 // ok is false for a component that is not visible and for a scheme that
 // is neither [Light] nor [Dark].
 func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, ok bool) {
-	k, ok := lookupScheme(sc)
+	k, ok := sc.index()
 	if !ok {
 		return colorref.Color{}, false
 	}
@@ -282,7 +277,7 @@ func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, 
 // scheme sc. ok is false for a name no visible component defines and for
 // a scheme that is neither [Light] nor [Dark].
 func (r *ResolvedTheme) Variable(sc Scheme, name string) (c colorref.Color, ok bool) {
-	k, ok := lookupScheme(sc)
+	k, ok := sc.index()
 	if !ok || !r.cat.ok() {
 		return colorref.Color{}, false
 	}
@@ -298,7 +293,7 @@ func (r *ResolvedTheme) Variable(sc Scheme, name string) (c colorref.Color, ok b
 // [Dark].
 func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
-		k, ok := lookupScheme(sc)
+		k, ok := sc.index()
 		if !ok || !r.cat.ok() {
 			return
 		}
@@ -315,7 +310,7 @@ func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 // [Dark].
 func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 	return func(yield func(string, colorref.Color) bool) {
-		k, ok := lookupScheme(sc)
+		k, ok := sc.index()
 		if !ok {
 			return
 		}

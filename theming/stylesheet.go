@@ -3,7 +3,14 @@ package theming
 import (
 	"strconv"
 	"sync"
+
+	"github.com/themekit/themekit/colorref"
 )
+
+// The served stylesheet, the one file that writes CSS: a theme's custom
+// properties in both schemes, registered with @property, its
+// high-contrast variant (highcontrast.go works it out) and its
+// forced-colors block (forcedcolors.go works out the roles).
 
 // Stylesheet returns the theme as CSS custom properties: every visible
 // component's CSS variables with their derived values, in catalog order,
@@ -96,14 +103,20 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 	b = append(b, "color-scheme: "...)
 	b = append(b, sc...)
 	b = append(b, ";\n"...)
+	k, _ := sc.index()
 	for n, vd := range r.vars() {
-		b = append(b, indent...)
-		b = append(b, vd.v.CSSVariable...)
-		b = append(b, ": "...)
-		b, _ = r.value(schemeIndex(sc), n).AppendText(b)
-		b = append(b, ";\n"...)
+		b = appendDecl(b, indent, vd.v.CSSVariable, r.value(k, n))
 	}
 	return b
+}
+
+// appendDecl appends one declaration: "<indent><name>: <color>;\n".
+func appendDecl(b []byte, indent, name string, c colorref.Color) []byte {
+	b = append(b, indent...)
+	b = append(b, name...)
+	b = append(b, ": "...)
+	b, _ = c.AppendText(b) // cannot fail: a Color always writes
+	return append(b, ";\n"...)
 }
 
 // appendCommentText appends s for use inside a CSS comment: printable
@@ -125,4 +138,105 @@ func appendCommentText(b []byte, s string) []byte {
 		prev = c
 	}
 	return b
+}
+
+// appendProperties registers each visible CSS variable as a typed custom
+// property, its initial value the light scheme's:
+//
+//	@property --x { syntax: '<color>'; inherits: true; initial-value: …; }
+//
+// so that browsers type-check the variables and can animate them. A
+// registered <color> computes to rgb() (rgba() when translucent): what a
+// page reads back with getPropertyValue is that, not the hsl() written.
+func (r *ResolvedTheme) appendProperties(b []byte) []byte {
+	for n, vd := range r.vars() {
+		b = append(b, "@property "...)
+		b = append(b, vd.v.CSSVariable...)
+		b = append(b, " { syntax: '<color>'; inherits: true; initial-value: "...)
+		b, _ = r.value(0, n).AppendText(b)
+		b = append(b, "; }\n"...)
+	}
+	return b
+}
+
+// appendContrastBlocks appends the high-contrast variant's blocks and the
+// forced-colors block:
+//
+//	@media (prefers-contrast: more) {
+//	  :root, [data-color-scheme="light"] { light variant }
+//	  @media (prefers-color-scheme: dark) {
+//	    :root:not([data-color-scheme="light"]) { dark variant }
+//	  }
+//	  [data-color-scheme="dark"] { dark variant }
+//	}
+//	:root[data-contrast="more"],
+//	:root[data-contrast="more"] [data-color-scheme="light"] { light variant }
+//	@media (prefers-color-scheme: dark) {
+//	  :root[data-contrast="more"]:not([data-color-scheme="light"]) { dark variant }
+//	}
+//	:root[data-contrast="more"][data-color-scheme="dark"],
+//	:root[data-contrast="more"] [data-color-scheme="dark"] { dark variant }
+//	@media (forced-colors: active) {
+//	  :root, [data-color-scheme] { --x: <system color> !important; }
+//	}
+//
+// Each block's selectors are as specific as, and later than, the blocks
+// they override, so the scheme chosen by preference or attribute holds.
+//
+// The variant's blocks hold only the variables whose value the variant
+// changes in either scheme (the same set in every block, so that where a
+// light block also matches a dark element, the dark block that overrides
+// it sets every one of them); the rest, and color-scheme, come from the
+// theme's own blocks, which match the same elements.
+func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
+	if !r.cat.ok() {
+		return b
+	}
+	hc := r.HighContrast()
+	moved := make([]bool, len(r.cat.vars))
+	for n := range r.cat.vars {
+		moved[n] = r.value(0, n) != hc.value(0, n) || r.value(1, n) != hc.value(1, n)
+	}
+	block := func(b []byte, sc Scheme, indent string) []byte {
+		k, _ := sc.index()
+		for n, vd := range r.cat.vars {
+			if moved[n] {
+				b = appendDecl(b, indent, vd.v.CSSVariable, hc.value(k, n))
+			}
+		}
+		return b
+	}
+	// Each variant block: what comes before it (the end of the block
+	// above and the selectors), its scheme and its declarations' indent.
+	for _, vb := range [...]struct {
+		before string
+		sc     Scheme
+		indent string
+	}{
+		{"@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n", Light, "    "},
+		{"  }\n  @media (prefers-color-scheme: dark) {\n    :root:not([data-color-scheme=\"light\"]) {\n", Dark, "      "},
+		{"    }\n  }\n  [data-color-scheme=\"dark\"] {\n", Dark, "    "},
+		{"  }\n}\n:root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"light\"] {\n", Light, "  "},
+		{"}\n@media (prefers-color-scheme: dark) {\n  :root[data-contrast=\"more\"]:not([data-color-scheme=\"light\"]) {\n", Dark, "    "},
+		{"  }\n}\n:root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n", Dark, "  "},
+	} {
+		b = append(b, vb.before...)
+		b = block(b, vb.sc, vb.indent)
+	}
+	return r.appendForcedColors(append(b, "}\n"...))
+}
+
+// appendForcedColors appends the forced-colors block, each variable
+// mapped to its CSS system color ([CompiledCatalog.ForcedColor]).
+func (r *ResolvedTheme) appendForcedColors(b []byte) []byte {
+	b = append(b, "@media (forced-colors: active) {\n  :root,\n  [data-color-scheme] {\n"...)
+	roles := r.cat.forcedRoles()
+	for n, vd := range r.cat.vars {
+		b = append(b, "    "...)
+		b = append(b, vd.v.CSSVariable...)
+		b = append(b, ": "...)
+		b = append(b, roles[n]...)
+		b = append(b, " !important;\n"...)
+	}
+	return append(b, "  }\n}\n"...)
 }

@@ -11,9 +11,15 @@ import (
 	"github.com/themekit/themekit/contrast"
 )
 
+// Suggested fixes of a failing finding, two ways, each said by its
+// receiver: a Finding's own fixes move one color of its pair (its values
+// are all they read), and a Report's fixes are edits of the theme the
+// finding was audited in, checked by auditing that theme again.
+
 // Suggestion is a proposed fix for a failing [Finding]: one side of the
 // pair, the component (the foreground) or its target (the background),
-// with its lightness moved, and the pair as it then measures.
+// with its lightness moved, and the pair as it then measures. Its
+// measurements are named as [Finding]'s.
 type Suggestion struct {
 	// Side is the color that moves: [contrast.Foreground], the component,
 	// or [contrast.Background], the rule's target. JSON writes it as
@@ -24,29 +30,31 @@ type Suggestion struct {
 	// prints (Color.String) and was re-checked in.
 	Foreground colorref.Color `json:"foreground"`
 	Background colorref.Color `json:"background"`
-	Ratio      float64        `json:"ratio"`    // exact WCAG 2 ratio of the fixed pair
-	Rendered   float64        `json:"rendered"` // rendered WCAG 2 ratio of the fixed pair
-	APCA       float64        `json:"apca"`     // APCA-W3 Lc of the fixed pair
+	Ratio      float64        `json:"ratio"`    // the WCAG 2 ratio the fixed pair's verdict rests on
+	Exact      float64        `json:"exact"`    // WCAG 2 ratio of the fixed pair's exact colors
+	Rendered   float64        `json:"rendered"` // WCAG 2 ratio of the fixed pair's rendered colors
+	Lc         float64        `json:"lc"`       // APCA-W3 Lc of the fixed pair
 	// Pass is the fixed pair's verdict under the finding's policy: always
-	// true under a WCAG 2 policy; under an APCA policy it is false when the
-	// fix reaches the WCAG 2 ratio but not the APCA level.
+	// true under a WCAG 2 policy; under an APCA policy a pair fix
+	// ([Finding.Suggestions]) is false when it reaches the WCAG 2 ratio
+	// but not the APCA level.
 	Pass bool `json:"pass"`
 	// Distance is how far the lightness moved, in percentage points.
 	Distance float64 `json:"distance"`
 	// Field is the theme field ("colors.<id>.<scheme>") to set to the new
-	// color, "" when no field of the theme can make the move: an hsl
+	// color, "" when no field of the theme can make the move (an hsl
 	// target and a derived variable belong to the catalog, and the page
-	// background is not moved. From [Finding.Suggest] the edit of Field is
-	// verified on the whole theme; from [Finding.Suggestions], Applies
-	// says whether it was.
+	// background is not moved) and in a Finding's own fixes, which know no
+	// theme. From [Report.SuggestEdit] the edit of Field is verified on
+	// the whole theme; from [Report.Suggestions], Applies says whether it
+	// was.
 	Field string `json:"field,omitempty"`
 	// To is the value to write in Field: the moved side's color, or for a
 	// target that is a variable derived from Field's component, the
 	// component's color that derives it. "" when Field is.
 	To string `json:"to,omitempty"`
-	// Applies reports that setting Field to the new color, the theme
-	// re-audited with the edit applied, makes the rule pass and fails no
-	// rule that passed.
+	// Applies reports that setting Field to To, the theme re-audited with
+	// the edit applied, makes the rule pass and fails no rule that passed.
 	Applies bool `json:"applies"`
 }
 
@@ -67,32 +75,17 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 	}{s.Side.String(), fields(s)})
 }
 
-// Suggest returns the fix of a failing finding as a theme field edit:
-// the field that decided the component's color ([Finding].Field, or the
-// component's own field when no override did), or else the target's,
-// moved in lightness (hue, saturation and alpha kept) to the value
-// nearest its own at which the finding's rule passes and every rule that
-// depends on the field and passed still passes. The edit is verified by
-// auditing the theme again with it applied, so the whole pair moves as
-// it will in the browser: a background derived from the component moves
-// with it. Foreground and Background are the pair once the edit is
-// applied, Field the field and Applies true. ok is false when no edit of
-// either field passes; an hsl target, a derived variable and the page
-// background are never moved (the component's own field is tried
-// instead).
+// Suggest returns the fix of f's pair that moves the component: the
+// nearest lightness of the foreground (hue, saturation and alpha kept) at
+// which the pair passes f's WCAG 2 rule under its policy's method, on the
+// same background and backdrop ([contrast.SuggestFor]), re-checked in its
+// printed form. A pair whose WCAG 2 ratio passes gets its own
+// foreground. ok is false when no lightness passes.
 //
-// For a finding whose WCAG 2 ratio passes, the suggestion is its own
-// foreground. For a Finding built by hand, which has no theme to re-audit,
-// it is the pair fix [contrast.SuggestFor] gives for the component, on
-// the same background and backdrop, re-checked in its printed form, with
-// no Field.
+// It reads f's values only, so it serves a Finding built by hand as well
+// as an audited one; the fix as an edit of the audited theme, which moves
+// whatever derives from the edited field too, is [Report.SuggestEdit].
 func (f Finding) Suggest() (s Suggestion, ok bool) {
-	if f.src != nil && !f.WCAGPass {
-		if ss := f.fieldEdits(); len(ss) > 0 {
-			return ss[0], true
-		}
-		return Suggestion{}, false
-	}
 	c, ok := contrast.SuggestFor(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method, contrast.Foreground)
 	if !ok {
 		return Suggestion{}, false
@@ -102,35 +95,25 @@ func (f Finding) Suggest() (s Suggestion, ok bool) {
 	return f.suggestion(contrast.Suggestion{Side: contrast.Foreground, Color: c, Distance: math.Abs(cl - l)})
 }
 
-// Suggestions returns the fixes of a failing finding that pass its rule
-// under the policy's method, on either side: the component's color or
-// the target's, each with its hue, saturation and alpha kept and the
+// Suggestions returns the fixes of a failing finding's pair that pass its
+// rule under the policy's method, on either side: the component's color
+// or the target's, each with its hue, saturation and alpha kept and the
 // lightness nearest its own ([contrast.Suggestions]), closest first (the
-// component first on a tie), since the color an admin just changed is
-// the one they want to move. Each is re-checked in its printed form under
-// the finding's policy. It returns nil for a finding whose WCAG 2 ratio
-// passes, and when no lightness of either side passes. A theme can apply
-// a target fix only when the target is a component (it overrides that
-// component's color); a variable target is derived by the catalog and an
-// hsl target is written in it, so their fixes are changes to the catalog.
+// component first on a tie), since the color an admin just changed is the
+// one they want to move. Each is re-checked in its printed form under the
+// finding's policy. It returns nil for a finding whose WCAG 2 ratio
+// passes, and when no lightness of either side passes.
 //
 // Fixes are searched for the WCAG 2 ratio: under an APCA policy a fix
 // that reaches the ratio but not the APCA level is still offered, with
-// Pass false, since no lightness search for APCA exists yet.
-//
-// For a finding from an audit, each fix says which theme field makes it
-// (Field: the field named by [Finding].Field or [Finding].TargetField,
-// else the component's own) and whether that edit, applied to the theme
-// and re-audited, passes (Applies): it may not, when the field moves
-// other colors too. A target fix has no Field when the target is an hsl
-// color, a derived variable or the page background. [Finding.Suggest]
-// gives the field edit that applies.
+// Pass false. They read f's values only and name no theme field;
+// [Report.Suggestions] gives the same fixes with the field of the audited
+// theme that makes each and whether that edit holds.
 func (f Finding) Suggestions() []Suggestion {
 	found := contrast.Suggestions(f.Foreground, f.Background, f.Backdrop, f.Required, f.Policy.Method)
 	var out []Suggestion
 	for _, cs := range found {
 		if s, ok := f.suggestion(cs); ok {
-			f.annotate(&s)
 			out = append(out, s)
 		}
 	}
@@ -148,84 +131,166 @@ func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
 	} else {
 		s.Foreground = cs.Color
 	}
-	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, f.Target.ContrastType)
-	if err != nil || !res.WCAGPass {
+	if !s.measure(f) {
 		return Suggestion{}, false
-	}
-	s.Ratio, s.Rendered, s.Pass = res.Exact, res.Rendered, res.Pass
-	s.APCA = res.Lc
-	if !res.APCA {
-		s.APCA = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
 	}
 	return s, true
 }
 
-// sideField returns the theme field that sets one side of f's rule in
-// its theme, as scheme index and component index: the field the resolver
-// named, else the component itself; ok is false for an hsl target, a
-// variable target when the background side is asked for with derived
-// false, and the page background.
-func (f Finding) sideField(side contrast.Side, derived bool) (k, j int, ok bool) {
-	c := f.src.cat
-	k = schemeIndex(f.Scheme)
-	ru := c.rules[f.rule]
+// measure fills in the fixed pair's measurements under f's policy, and
+// reports whether it passes f's WCAG 2 rule.
+func (s *Suggestion) measure(f Finding) bool {
+	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, f.Target.ContrastType)
+	if err != nil {
+		return false
+	}
+	s.Ratio, s.Exact, s.Rendered, s.Pass = res.Ratio, res.Exact, res.Rendered, res.Pass
+	s.Lc = res.Lc
+	if !res.APCA {
+		s.Lc = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
+	}
+	return res.WCAGPass
+}
+
+// SuggestEdit returns the fix of a failing finding of r as an edit of
+// the theme it was audited in: the field that decided the component's
+// color ([Finding].Field, or the component's own field when no override
+// did), or else the target's, moved in lightness (hue, saturation and
+// alpha kept) to the value nearest its own at which the finding's rule
+// passes under the report's policy (APCA included) and every rule that
+// depends on the field and passed still passes. The edit is verified by
+// auditing the theme again with it applied, so the whole pair moves as
+// it will in the browser: a background derived from the component moves
+// with it. Foreground and Background are the pair once the edit is
+// applied, Field the field, To its value and Applies true.
+//
+// f is found in r by its Theme, Scheme, Component and Target, and judged
+// as r audited it. ok is false for a finding r does not hold (a report
+// built by hand holds none), for one that passes, and when no edit of
+// either field passes; an hsl target, a derived variable and the page
+// background are never moved.
+func (r *Report) SuggestEdit(f Finding) (s Suggestion, ok bool) {
+	a, found := r.locate(f)
+	if !found || a.f.Pass {
+		return Suggestion{}, false
+	}
+	if edits := a.fieldEdits(); len(edits) > 0 {
+		return edits[0], true
+	}
+	return Suggestion{}, false
+}
+
+// Suggestions returns f.Suggestions() for a finding of r, each fix with
+// the field of the audited theme that makes it (Field: the field named by
+// [Finding].Field or [Finding].TargetField, else the component's own) and
+// whether that edit, applied to the theme and re-audited, passes
+// (Applies): it may not, when the field moves other colors too. A target
+// fix has no Field when the target is an hsl color, a derived variable or
+// the page background. For a finding r does not hold, the fixes name no
+// field. [Report.SuggestEdit] gives the field edit that applies.
+func (r *Report) Suggestions(f Finding) []Suggestion {
+	out := f.Suggestions()
+	a, found := r.locate(f)
+	if !found {
+		return out
+	}
+	for n := range out {
+		a.annotate(&out[n])
+	}
+	return out
+}
+
+// audited is a finding of a report in the theme it was audited in: rule
+// ri in scheme k of rt, judged under the report's policy as f.
+type audited struct {
+	rt    *ResolvedTheme
+	k, ri int
+	f     Finding
+}
+
+// locate returns the finding of r with f's Theme, Scheme, Component and
+// Target, in the theme r audited, and false when r holds none.
+func (r *Report) locate(f Finding) (audited, bool) {
+	if r == nil {
+		return audited{}, false
+	}
+	n, found := slices.BinarySearchFunc(r.themes, f.Theme, func(t *ResolvedTheme, id int) int { return cmp.Compare(t.ID(), id) })
+	if !found {
+		return audited{}, false
+	}
+	rt, c := r.themes[n], r.themes[n].cat
+	k, known := f.Scheme.index()
+	i, exists := c.byID[f.Component]
+	if !known || !exists {
+		return audited{}, false
+	}
+	// The rules are in catalog order: the component's are together.
+	ri, _ := slices.BinarySearchFunc(c.rules, i, func(ru rule, i int) int { return cmp.Compare(ru.comp, i) })
+	for ; ri < len(c.rules) && c.rules[ri].comp == i; ri++ {
+		if c.rules[ri].target == f.Target {
+			a := audited{rt: rt, k: k, ri: ri, f: rt.finding(k, f.Scheme, ri, r.Policy())}
+			a.f.measure(r.Policy())
+			return a, true
+		}
+	}
+	return audited{}, false
+}
+
+// sideField returns the theme field that sets one side of a's rule, as a
+// component index: the field the resolver named, else the component
+// itself; ok is false for an hsl target, for a variable target when the
+// background side is asked for with derived false, and for the page
+// background.
+func (a audited) sideField(side contrast.Side, derived bool) (j int, ok bool) {
+	c := a.rt.cat
+	ru := &c.rules[a.ri]
 	i := ru.comp
 	if side == contrast.Background {
-		if ru.kind == targetColor || ru.kind == targetVar && !derived {
-			return 0, 0, false
+		if ru.bgComp < 0 || ru.bgVar >= 0 && !derived {
+			return 0, false
 		}
-		i = c.targetComp(ru)
+		i = ru.bgComp
 	}
 	j = i
-	if fl := f.src.res.srcs[k][i].field; fl >= 0 {
+	if fl := a.rt.res.srcs[a.k][i].field; fl >= 0 {
 		j = int(fl)
 	}
-	return k, j, j != c.pageBG
+	return j, j != c.pageBG
 }
 
 // annotate names the theme field of a pair fix and checks, by auditing
 // the theme with the field set to the fix's color, whether it applies.
-func (f Finding) annotate(s *Suggestion) {
-	if f.src == nil {
-		return
-	}
-	k, j, ok := f.sideField(s.Side, false)
+func (a audited) annotate(s *Suggestion) {
+	j, ok := a.sideField(s.Side, false)
 	if !ok {
 		return
 	}
-	c := f.src.cat
-	s.Field = c.fields[k][j]
-	t := f.src.theme
-	t.Colors = maps.Clone(t.Colors)
-	if t.Colors == nil {
-		t.Colors = map[string]PerScheme{}
-	}
-	id := c.cat.Components[j].ID
-	o := t.Colors[id]
+	s.Field = a.rt.cat.fields[a.k][j]
 	// The field takes the new color with its own alpha: a fix computed on
 	// a composited side keeps the field's translucency.
-	x := s.Color().WithAlpha(f.src.res.colors[k][j].Alpha()).Rounded()
-	s.To = x.String()
-	if k == 0 {
-		o.Light = x.String()
-	} else {
-		o.Dark = x.String()
-	}
-	t.Colors[id] = o
-	s.Applies = f.verifies(t)
+	s.To = s.Color().WithAlpha(a.rt.res.colors[a.k][j].Alpha()).Rounded().String()
+	s.Applies = a.verifies(a.withOverride(j, s.To))
 }
 
-// verifies reports whether theme t, f's theme with an edit, passes f's
-// rule and fails no rule that f's theme passed.
-func (f Finding) verifies(t Theme) bool {
-	c := f.src.cat
-	before := c.audit([]*ResolvedTheme{f.src}, f.Policy)
-	after, err := c.AuditTheme(t, f.Policy)
+// withOverride returns the audited theme with component j's override in
+// a's scheme set to v, sharing no map with it.
+func (a audited) withOverride(j int, v string) Theme {
+	t := a.rt.theme
+	t.Colors = maps.Clone(t.Colors)
+	t.SetOverride(a.rt.cat.cat.Components[j].ID, a.f.Scheme, v)
+	return t
+}
+
+// verifies reports whether theme t, the audited theme with an edit,
+// passes a's rule and fails no rule that the audited theme passes.
+func (a audited) verifies(t Theme) bool {
+	c := a.rt.cat
+	before := c.audit([]*ResolvedTheme{a.rt}, a.f.Policy)
+	after, err := c.AuditTheme(t, a.f.Policy)
 	if err != nil {
 		return false
 	}
-	k := schemeIndex(f.Scheme)
-	if !after.Findings[k*len(c.rules)+f.rule].Pass {
+	if !after.Findings[a.k*len(c.rules)+a.ri].Pass {
 		return false
 	}
 	for n, bf := range before.Findings {
@@ -236,57 +301,42 @@ func (f Finding) verifies(t Theme) bool {
 	return true
 }
 
-// fieldEdits returns f's fixes as verified field edits, nearest first:
+// fieldEdits returns a's fixes as verified field edits, nearest first:
 // the component's field, then the target's.
-func (f Finding) fieldEdits() []Suggestion {
-	c := f.src.cat
-	s, err := c.newSolver(f.src.theme, f.Policy)
+func (a audited) fieldEdits() []Suggestion {
+	c, k := a.rt.cat, a.k
+	s, err := newSolver(c, a.rt.theme, a.f.Policy)
 	if err != nil {
 		return nil
 	}
 	var out []Suggestion
-	seen := map[fieldKey]bool{}
+	seen := map[int]bool{}
 	for _, side := range []contrast.Side{contrast.Foreground, contrast.Background} {
-		k, j, ok := f.sideField(side, true)
-		if !ok || seen[fieldKey{k, j}] {
+		j, ok := a.sideField(side, true)
+		if !ok || seen[j] {
 			continue
 		}
-		seen[fieldKey{k, j}] = true
+		seen[j] = true
 		d := s.deps(k, j)
-		rules := []int{f.rule}
-		for _, ri := range d.rules {
-			if s.pass[k][ri] {
-				rules = append(rules, ri)
+		rules := []int{a.ri}
+		for _, other := range d.rules {
+			if s.pass[k][other] {
+				rules = append(rules, other)
 			}
 		}
 		_, _, l0 := s.colors[k][j].HSL()
-		in := s.member(d)
+		in := d.in
 		l, ok := s.nearestPass(k, j, rules, in, l0)
 		if !ok {
 			continue
 		}
 		x := s.colorAt(k, j, l)
-		fg, bg, _ := s.pair(k, f.rule, in, x)
+		fg, bg, _ := c.pair(&c.rules[a.ri], s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
-		res, err := f.Policy.Check(fg, bg, f.Backdrop, f.Target.ContrastType)
-		if err != nil || !res.Pass {
+		if !sug.measure(a.f) || !sug.Pass {
 			continue
 		}
-		sug.Ratio, sug.Rendered, sug.Pass, sug.APCA = res.Exact, res.Rendered, res.Pass, contrast.APCAOver(fg, bg, f.Backdrop)
-		t := s.t
-		t.Colors = maps.Clone(t.Colors)
-		if t.Colors == nil {
-			t.Colors = map[string]PerScheme{}
-		}
-		id := c.cat.Components[j].ID
-		o := t.Colors[id]
-		if k == 0 {
-			o.Light = x.String()
-		} else {
-			o.Dark = x.String()
-		}
-		t.Colors[id] = o
-		if sug.Applies = f.verifies(t); sug.Applies {
+		if sug.Applies = a.verifies(a.withOverride(j, sug.To)); sug.Applies {
 			out = append(out, sug)
 		}
 	}

@@ -19,8 +19,8 @@ import (
 // 8-bit channels a browser renders); the script was rerun with both: the
 // non-text case moved from 58.38% (exact 3.0003:1, rendered 2.9953:1) to
 // 58.23% (exact 3.0148:1, rendered 3.0335:1).
-func TestFindingSuggest(t *testing.T) {
-	rep := loadBase(t).Audit()
+func TestReportSuggestEdit(t *testing.T) {
+	rep := audit(t, loadBase(t))
 	tests := []struct {
 		name   string
 		target string
@@ -33,14 +33,15 @@ func TestFindingSuggest(t *testing.T) {
 			for _, theme := range []int{1, 2} {
 				f := findFinding(t, rep, theme, theming.Dark, "text", tt.target)
 				require.False(t, f.Pass, "text on %s fails under theme %d", tt.target, theme)
-				got, ok := f.Suggest()
-				require.True(t, ok, "Suggest() for text on %s under theme %d", tt.target, theme)
-				assert.Equal(t, tt.want, got.Foreground.String(), "Suggest() for text on %s under theme %d", tt.target, theme)
+				got, ok := rep.SuggestEdit(f)
+				require.True(t, ok, "SuggestEdit for text on %s under theme %d", tt.target, theme)
+				assert.Equal(t, tt.want, got.Foreground.String(), "SuggestEdit for text on %s under theme %d", tt.target, theme)
 				assert.Equal(t, "colors.text.dark", got.Field, "the field to edit")
 				assert.True(t, got.Applies, "the edit was verified on the theme")
-				assert.GreaterOrEqual(t, got.Ratio, f.Required, "the suggestion %s passes", got.Foreground)
-				assert.Less(t, got.Ratio, f.Required+0.02, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
-				assert.NotZero(t, got.APCA, "the suggestion's APCA Lc is filled in")
+				assert.GreaterOrEqual(t, got.Exact, f.Required, "the suggestion %s passes", got.Foreground)
+				assert.Less(t, got.Exact, f.Required+0.02, "the suggestion %s is the nearest pass, so just passes", got.Foreground)
+				assert.Equal(t, min(got.Exact, got.Rendered), got.Ratio, "under both, the ratio the verdict rests on is the lower")
+				assert.NotZero(t, got.Lc, "the suggestion's APCA Lc is filled in")
 			}
 		})
 	}
@@ -51,15 +52,15 @@ func TestFindingSuggest(t *testing.T) {
 // the python script found), and dark text fails on the dark page: no
 // field of the theme can fix it, so Suggest offers nothing and the pair
 // fix Suggestions lists says it does not apply.
-func TestFindingSuggestOffersNoEditThatBreaksAnotherRule(t *testing.T) {
-	rep := loadBase(t).Audit()
+func TestReportSuggestEditOffersNoEditThatBreaksAnotherRule(t *testing.T) {
+	rep := audit(t, loadBase(t))
 	for _, theme := range []int{1, 2} {
 		f := findFinding(t, rep, theme, theming.Dark, "text", "--button-soft")
 		require.False(t, f.Pass)
-		_, ok := f.Suggest()
+		_, ok := rep.SuggestEdit(f)
 		assert.False(t, ok, "no field edit under theme %d", theme)
 		var pair *theming.Suggestion
-		for _, s := range f.Suggestions() {
+		for _, s := range rep.Suggestions(f) {
 			if s.Side == contrast.Foreground {
 				pair = &s
 			}
@@ -82,12 +83,13 @@ func TestFindingSuggestWithoutASolution(t *testing.T) {
 }
 
 func TestFindingSuggestForAPassingFindingIsItsForeground(t *testing.T) {
-	f := findFinding(t, loadBase(t).Audit(), 1, theming.Light, "text", "page")
+	f := findFinding(t, audit(t, loadBase(t)), 1, theming.Light, "text", "page")
 	require.True(t, f.Pass)
 	got, ok := f.Suggest()
 	require.True(t, ok)
 	assert.Equal(t, f.Foreground, got.Foreground, "a passing finding needs no change")
 	assert.Equal(t, f.Ratio, got.Ratio)
+	assert.Equal(t, f.Exact, got.Exact)
 }
 
 func findFinding(t *testing.T, rep *theming.Report, theme int, sc theming.Scheme, component, target string) theming.Finding {
@@ -99,4 +101,33 @@ func findFinding(t *testing.T, rep *theming.Report, theme int, sc theming.Scheme
 	}
 	t.Fatalf("no finding for %d %s %s on %s", theme, sc, component, target)
 	return theming.Finding{}
+}
+
+// A finding's own fixes read its values only; the report's are the same
+// fixes with the field of the audited theme that makes each, for a
+// finding the report holds, found by its theme, scheme, component and
+// target.
+func TestReportSuggestionsAreTheFindingsWithTheirFields(t *testing.T) {
+	rep := audit(t, loadBase(t))
+	f := findFinding(t, rep, 1, theming.Dark, "text", "hsl(0, 0%, 100%)")
+	require.False(t, f.Pass)
+	own, withFields := f.Suggestions(), rep.Suggestions(f)
+	require.Len(t, withFields, len(own))
+	for n := range own {
+		assert.Equal(t, own[n].Color(), withFields[n].Color(), "fix %d: the same color", n)
+		assert.Empty(t, own[n].Field, "fix %d: a finding knows no theme field", n)
+	}
+	assert.Equal(t, "colors.text.dark", withFields[0].Field, "the component's fix names the component's field")
+
+	elsewhere := f
+	elsewhere.Theme = 99
+	_, ok := rep.SuggestEdit(elsewhere)
+	assert.False(t, ok, "a finding the report does not hold has no edit")
+	for _, s := range rep.Suggestions(elsewhere) {
+		assert.Empty(t, s.Field, "nor a field")
+	}
+	_, ok = (&theming.Report{}).SuggestEdit(f)
+	assert.False(t, ok, "a report built by hand holds no theme")
+	_, ok = rep.SuggestEdit(findFinding(t, rep, 1, theming.Light, "text", "page"))
+	assert.False(t, ok, "a finding that passes needs no edit")
 }

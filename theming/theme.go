@@ -3,8 +3,6 @@ package theming
 import (
 	"fmt"
 	"slices"
-
-	"github.com/themekit/themekit/colorref"
 )
 
 // Checking a theme against a compiled catalog: its fields, its color
@@ -119,38 +117,40 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 	usable := true
 	for id, o := range t.Colors {
 		path := func() string { return joinKey("colors", id, true) }
-		if err := colorref.CheckComponentID(id); err != nil {
-			sp.add(path(), id, "", ErrInvalid, describeErr(id, "is not a component id (lower-case words joined by hyphens)", err))
+		if msg := componentIDProblem(id); msg != "" {
+			sp.add(path(), id, "", ErrInvalid, msg)
 			usable = false
 			continue
 		}
-		j, sentinel, msg := c.visibleRef(id)
-		if sentinel != nil {
-			sp.add(path(), id, "", sentinel, msg)
+		j, p := c.reference(id, true)
+		if p != nil {
+			sp.add(path(), id, "", p.err, p.msg)
 			usable = false
 			continue
 		}
-		for _, s := range Schemes() {
+		for k, s := range Schemes() {
 			v := o.For(s)
 			if v == "" {
 				continue
 			}
 			vpath := func() string { return path() + "." + string(s) }
-			r := c.lookup(parseColorOrID(sp, vpath, id, s, v), true, sp, vpath, id, s)
+			r, p := c.refOf(parseColorOrID(sp, vpath, id, s, v), true)
+			if p != nil {
+				sp.add(vpath(), id, s, p.err, p.msg)
+			}
 			if r.comp == refNone {
 				usable = false
 				continue
 			}
 			r.over = true
-			over[schemeIndex(s)] = append(over[schemeIndex(s)], override{comp: j, ref: r})
+			over[k] = append(over[k], override{comp: j, ref: r})
 		}
 	}
 	var res resolution
 	if !sound || !usable {
 		return res
 	}
-	for _, s := range Schemes() {
-		k := schemeIndex(s)
+	for k, s := range Schemes() {
 		if len(over[k]) == 0 {
 			res.colors[k], res.srcs[k] = c.base.colors[k], c.base.srcs[k]
 			continue
@@ -165,9 +165,8 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 			sp.add("colors", c.cat.Components[slices.Min(cyc)].ID, s, ErrCycle,
 				fmt.Sprintf("fallback cycle in %s scheme under theme %d: %s", s, t.ID, cyclePath(&c.cat, cyc)))
 		}
-		if bg := res.colors[k][c.pageBG]; len(cycles) == 0 && !bg.Opaque() {
-			sp.add("colors", c.cat.PageBackground, s, ErrInvalid,
-				fmt.Sprintf("the page background %q resolves to %s in %s scheme; it must be opaque", c.cat.PageBackground, bg, s))
+		if len(cycles) == 0 {
+			c.checkOpaquePage(sp, "colors", s, res.colors[k])
 		}
 	}
 	return res

@@ -182,7 +182,7 @@ func TestTheContrastReportInABrowser(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts, srv := start(t, config{DataDir: tt.data, Logger: discard()})
-			audit := srv.store.Current().Audit()
+			audit := defaultAudit(t, srv.store.Current())
 			// No #fragment: Chromium's headless --screenshot of a
 			// scrolled page is blank, so the window shows the top, where
 			// the failures come first.
@@ -200,7 +200,7 @@ func TestTheContrastReportInABrowser(t *testing.T) {
 				require.NotZero(t, audit.Failed, "the failing catalog fails")
 				assert.Contains(t, dom, "&lt;script&gt;alert(1)&lt;/script&gt; (theme 1)", "%s: the hostile theme name as text", url)
 				for _, f := range audit.Failures() {
-					if s, ok := f.Suggest(); ok {
+					if s, ok := audit.SuggestEdit(f); ok {
 						assert.Contains(t, dom, "<code>"+s.To+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.Theme, f.Scheme)
 					}
 				}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/htmlreport"
@@ -113,18 +114,25 @@ more than the {{.Max}} this page renders. The JSON report lists every finding:
 `))
 
 func (h *reportHandler) renderPage(snap *theming.Snapshot) ([]byte, error) {
-	r := snap.Audit()
+	r, err := snap.Audit(contrast.Policy{})
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	if len(r.Findings) > h.maxFindings {
 		err := tooLargeTemplate.Execute(&b, struct{ Findings, Failed, Themes, Max int }{len(r.Findings), r.Failed, len(snap.Themes()), h.maxFindings})
 		return b.Bytes(), err
 	}
-	err := htmlreport.Write(&b, r, htmlreport.Options{})
+	err = htmlreport.Write(&b, r, htmlreport.Options{})
 	return b.Bytes(), err
 }
 
 func renderJSON(snap *theming.Snapshot) ([]byte, error) {
-	return json.Marshal(snap.Audit())
+	r, err := snap.Audit(contrast.Policy{})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(r)
 }
 
 // Page serves the report page.

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
@@ -58,15 +59,23 @@ func failingSnapshot(t *testing.T) *theming.Snapshot {
 	require.NoError(t, err)
 	snap, err := theming.Load(catalog, []byte(failingThemes(t)))
 	require.NoError(t, err, "loading failingThemes")
-	require.NotZero(t, snap.Audit().Failed, "failingThemes fails some rules")
+	require.NotZero(t, defaultAudit(t, snap).Failed, "failingThemes fails some rules")
 	return snap
+}
+
+// defaultAudit is snap's audit under the default policy.
+func defaultAudit(t testing.TB, snap *theming.Snapshot) *theming.Report {
+	t.Helper()
+	rep, err := snap.Audit(contrast.Policy{})
+	require.NoError(t, err)
+	return rep
 }
 
 // reportOf is the page the report route must serve for snap.
 func reportOf(t *testing.T, snap *theming.Snapshot) string {
 	t.Helper()
 	var b bytes.Buffer
-	require.NoError(t, htmlreport.Write(&b, snap.Audit(), htmlreport.Options{}))
+	require.NoError(t, htmlreport.Write(&b, defaultAudit(t, snap), htmlreport.Options{}))
 	return b.String()
 }
 
@@ -303,7 +312,7 @@ func heapPeak() (stop func() uint64) {
 // finding, also rendered once. The memory figures go to RELIABILITY.md.
 func TestAReportOverItsBoundLinksTheJSON(t *testing.T) {
 	snap := manyThemes(t, 500)
-	audit := snap.Audit() // the snapshot's own, as at load; not the page's cost
+	audit := defaultAudit(t, snap) // the snapshot's own, as at load; not the page's cost
 	require.Greater(t, len(audit.Findings), maxReportFindings, "500 themes are over the bound")
 	h := newReportHandler(theming.NewStore(snap), discard())
 	ts := reportServer(t, h)

@@ -11,7 +11,7 @@
 // It prints an aligned table, one row per rule (theme, scheme, pair,
 // contrast type, the exact and the rendered WCAG 2 ratio, required ratio,
 // APCA Lc, pass or fail), and a summary that names the policy. Each
-// failing rule gets its suggested fixes (theming.Finding.Suggestions): the
+// failing rule gets its suggested fixes (theming.Report.Suggestions): the
 // component's color or the target's, with the same hue, saturation and
 // alpha and the nearest lightness that passes under the method, nearest
 // first, each re-checked in its printed form before it is shown. A
@@ -53,7 +53,7 @@
 //	               why
 //	-generate COLOR
 //	               make a theme from one brand color, 'hsl(H, S%, L%)'
-//	               (theming.Generate), and write it with -o
+//	               (theming.CompiledCatalog.Generate), and write it with -o
 //	-brand ID      the component that takes the brand color (default primary)
 //	-o OUTDIR      where -generate writes catalog.json and themes.json (one
 //	               theme: id 1, is_default, named "Generated"), and
@@ -198,7 +198,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	rep, err := snap.AuditWith(policy)
+	rep, err := snap.Audit(policy)
 	if err != nil { // cannot happen: the flags parse only known policies
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
@@ -239,7 +239,7 @@ func check(rep *theming.Report) []result {
 		if f.Pass {
 			continue
 		}
-		for _, s := range f.Suggestions() {
+		for _, s := range rep.Suggestions(f) {
 			if verify(f, s) {
 				out[i].Suggestions = append(out[i].Suggestions, s)
 			}
@@ -328,7 +328,7 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value), sources(r.Finding),
-			r.Target.ContrastType, contrast.FormatRatio(r.Ratio), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
+			r.Target.ContrastType, contrast.FormatRatio(r.Exact), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
 			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}
 	if err := tw.Flush(); err != nil {
@@ -377,9 +377,9 @@ func verdict(f theming.Finding) string {
 // formatLc is a finding's APCA LC cell: the Lc, and the |Lc| required
 // under an APCA policy.
 func formatLc(f theming.Finding) string {
-	lc := strconv.FormatFloat(f.APCA, 'f', 1, 64)
+	lc := strconv.FormatFloat(f.Lc, 'f', 1, 64)
 	if f.Policy.APCA {
-		return lc + " (needs " + strconv.FormatFloat(f.APCARequired, 'g', -1, 64) + ")"
+		return lc + " (needs " + strconv.FormatFloat(f.LcRequired, 'g', -1, 64) + ")"
 	}
 	return lc
 }
@@ -409,7 +409,7 @@ func fixes(r result) string {
 		default:
 			side = "target (catalog)" // a variable or hsl target: no theme can move it
 		}
-		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), contrast.FormatRatio(r.Policy.Method.Ratio(s.Ratio, s.Rendered)), s.APCA)
+		fmt.Fprintf(&b, "%s %s (%s, Lc %.1f", side, s.Color(), contrast.FormatRatio(s.Ratio), s.Lc)
 		if !s.Pass {
 			b.WriteString(", fails APCA")
 		}
@@ -524,13 +524,13 @@ func highContrastSnapshot(snap *theming.Snapshot) (*theming.Snapshot, error) {
 	for _, rt := range snap.Themes() {
 		variants = append(variants, rt.HighContrast().Theme())
 	}
-	return snap.Catalog().Snapshot(variants)
+	return snap.CompiledCatalog().Snapshot(variants)
 }
 
 // runFix is -fix: each theme fixed under the policy, written with the
 // catalog to dir, its edits printed.
 func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p contrast.Policy, dir string) int {
-	cc := snap.Catalog()
+	cc := snap.CompiledCatalog()
 	var out []theming.Theme
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
@@ -538,7 +538,7 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p cont
 	status := exitPass
 	var why []string
 	for _, rt := range snap.Themes() {
-		fixed, edits, err := cc.FixTheme(rt.Theme(), p)
+		fixed, edits, err := cc.FixTheme(rt.Theme(), theming.FixOptions{Policy: p})
 		var unsat *theming.UnsatisfiableError
 		switch {
 		case errors.As(err, &unsat):
@@ -585,7 +585,7 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, c
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
 	}
-	t, err := theming.Generate(snap.Catalog(), c, theming.GenerateOptions{Brand: brand})
+	t, err := snap.CompiledCatalog().Generate(c, theming.GenerateOptions{Brand: brand})
 	if err != nil {
 		if errors.Is(err, theming.ErrUnsatisfiable) {
 			fmt.Fprintln(stdout, printable(err.Error()))

@@ -309,11 +309,12 @@ type jsonOutput struct {
 		Background   string  `json:"background"`
 		Backdrop     string  `json:"backdrop"`
 		Ratio        float64 `json:"ratio"`
+		Exact        float64 `json:"exact"`
 		Rendered     float64 `json:"rendered"`
 		Required     float64 `json:"required"`
 		WCAGPass     bool    `json:"wcag_pass"`
-		APCA         float64 `json:"apca"`
-		APCARequired float64 `json:"apca_required"`
+		Lc           float64 `json:"lc"`
+		LcRequired   float64 `json:"lc_required"`
 		APCAPass     bool    `json:"apca_pass"`
 		Pass         bool    `json:"pass"`
 		Suggestions  []struct {
@@ -321,8 +322,9 @@ type jsonOutput struct {
 			Foreground string  `json:"foreground"`
 			Background string  `json:"background"`
 			Ratio      float64 `json:"ratio"`
+			Exact      float64 `json:"exact"`
 			Rendered   float64 `json:"rendered"`
-			APCA       float64 `json:"apca"`
+			Lc         float64 `json:"lc"`
 			Pass       bool    `json:"pass"`
 			Distance   float64 `json:"distance"`
 			Field      string  `json:"field"`
@@ -358,8 +360,9 @@ func TestRunJSON(t *testing.T) {
 		assert.Equal(t, "muted", f.Component)
 		assert.Equal(t, "light", f.Scheme)
 		assert.Equal(t, "hsl(0, 0%, 60%)", f.Foreground)
-		assert.InDelta(t, 2.849027755287037, f.Ratio, 1e-9, "%s: exact ratio", desc)
+		assert.InDelta(t, 2.849027755287037, f.Exact, 1e-9, "%s: exact ratio", desc)
 		assert.InDelta(t, 2.849027755287037, f.Rendered, 1e-9, "%s: rendered ratio", desc)
+		assert.Equal(t, min(f.Exact, f.Rendered), f.Ratio, "%s: the ratio the verdict rests on, under both", desc)
 		assert.False(t, f.WCAGPass)
 		require.Len(t, f.Suggestions, 2, "%s fails and gets a fix on each side", desc)
 		want := []struct {
@@ -373,7 +376,7 @@ func TestRunJSON(t *testing.T) {
 			assert.Equal(t, want[n].side, s.Side, "%s: fix %d", desc, n)
 			assert.Equal(t, want[n].fg, s.Foreground, "%s: fix %d", desc, n)
 			assert.Equal(t, want[n].bg, s.Background, "%s: fix %d", desc, n)
-			assert.InDelta(t, want[n].exact, s.Ratio, 1e-9, "%s: fix %d, exact ratio", desc, n)
+			assert.InDelta(t, want[n].exact, s.Exact, 1e-9, "%s: fix %d, exact ratio", desc, n)
 			assert.InDelta(t, want[n].rendered, s.Rendered, 1e-9, "%s: fix %d, rendered ratio", desc, n)
 			assert.True(t, s.Pass)
 
@@ -387,7 +390,8 @@ func TestRunJSON(t *testing.T) {
 			exact, rendered := contrast.RatioOver(fg, bg, backdrop), contrast.RatioRendered(fg, bg, backdrop)
 			assert.GreaterOrEqual(t, exact, f.Required, "%s: the printed fix %d passes the exact method", desc, n)
 			assert.Greater(t, rendered, f.Required, "%s: the printed fix %d passes the rendered method", desc, n)
-			assert.Equal(t, exact, s.Ratio, "%s: the reported ratio is the re-checked one", desc)
+			assert.Equal(t, exact, s.Exact, "%s: the reported ratio is the re-checked one", desc)
+			assert.Equal(t, min(exact, rendered), s.Ratio, "%s: the verdict's ratio is the lower, under both", desc)
 		}
 		assert.Less(t, f.Suggestions[0].Distance, f.Suggestions[1].Distance, "nearest first")
 	}
@@ -406,7 +410,7 @@ func TestRunJSONRecordsThePolicy(t *testing.T) {
 	for _, f := range got.Findings {
 		if f.Component == "muted" && f.Scheme == "light" {
 			assert.Equal(t, 7.0, f.Required)
-			assert.Equal(t, 75.0, f.APCARequired)
+			assert.Equal(t, 75.0, f.LcRequired)
 			assert.True(t, f.APCAPass, "Lc 78.8 reaches 75")
 			assert.False(t, f.WCAGPass, "5.74:1 is short of 7:1")
 			assert.False(t, f.Pass)
@@ -538,7 +542,7 @@ func TestRunFix(t *testing.T) {
 			assert.Equal(t, catIn, catOut, "the catalog's bytes are unchanged")
 			snap, err := theming.LoadFS(os.DirFS(out))
 			require.NoError(t, err, "the output loads")
-			rep, err := snap.AuditWith(contrast.Policy{Level: tt.level})
+			rep, err := snap.Audit(contrast.Policy{Level: tt.level})
 			require.NoError(t, err)
 			assert.True(t, rep.OK(), "the fixed themes pass: %d rules fail", rep.Failed)
 		})
@@ -571,10 +575,12 @@ func TestRunGenerate(t *testing.T) {
 	assert.Equal(t, 1, rt.ID())
 	assert.Equal(t, "Generated", rt.Name())
 	assert.True(t, rt.Theme().IsDefault)
-	assert.True(t, snap.Audit().OK())
-	variants, err := snap.Catalog().Snapshot([]theming.Theme{rt.HighContrast().Theme()})
+	all, err := snap.Audit(contrast.Policy{})
 	require.NoError(t, err)
-	rep, err := variants.AuditWith(theming.HighContrastPolicy())
+	assert.True(t, all.OK())
+	variants, err := snap.CompiledCatalog().Snapshot([]theming.Theme{rt.HighContrast().Theme()})
+	require.NoError(t, err)
+	rep, err := variants.Audit(theming.HighContrastPolicy())
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "the variant passes AAA")
 

@@ -44,7 +44,7 @@ func TestDefaultThemesPassInChromium(t *testing.T) {
 				for _, rt := range snap.Themes() {
 					themes = append(themes, rt.Theme())
 				}
-				res = b.CheckThemes(t, snap.Catalog(), themes, tc.opts)
+				res = b.CheckThemes(t, snap.CompiledCatalog(), themes, tc.opts)
 			} else {
 				res = b.Check(t, snap, tc.opts)
 			}
@@ -105,7 +105,7 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 				th.Colors = map[string]theming.PerScheme{}
 			}
 			th.Colors[tc.component] = tc.override
-			broken, err := snap.Catalog().Snapshot([]theming.Theme{th})
+			broken, err := snap.CompiledCatalog().Snapshot([]theming.Theme{th})
 			require.NoError(t, err)
 
 			res := b.Run(t, broken, axepage.Options{})
@@ -133,7 +133,7 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 			}
 			assert.Equal(t, tc.nonText, nonText > 0, "non-text violations: %d", nonText)
 
-			rep, err := broken.AuditWith(contrast.Policy{Method: contrast.Rendered})
+			rep, err := broken.Audit(contrast.Policy{Method: contrast.Rendered})
 			require.NoError(t, err)
 			want := map[ruleKey]bool{}
 			for _, f := range rep.Failures() {

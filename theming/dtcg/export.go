@@ -448,7 +448,7 @@ func cloneCatalog(cat theming.Catalog) theming.Catalog {
 // whose high-contrast variants it shares with the snapshot's
 // stylesheets. A host exports once per snapshot and keeps the files.
 func ExportSnapshot(s *theming.Snapshot, opt ExportOptions) ([]File, error) {
-	cc := s.Catalog()
+	cc := s.CompiledCatalog()
 	if cc == nil {
 		return nil, theming.ErrNoCatalog
 	}

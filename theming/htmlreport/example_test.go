@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
@@ -19,8 +20,12 @@ func ExampleWrite() {
 	if err != nil {
 		panic(err)
 	}
+	rep, err := snap.Audit(contrast.Policy{}) // or the policy the host enforces
+	if err != nil {
+		panic(err)
+	}
 	var page bytes.Buffer
-	if err := htmlreport.Write(&page, snap.Audit(), htmlreport.Options{Title: "Our themes"}); err != nil {
+	if err := htmlreport.Write(&page, rep, htmlreport.Options{Title: "Our themes"}); err != nil {
 		panic(err)
 	}
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -46,7 +51,11 @@ func ExampleWrite_error() {
 	if err != nil {
 		panic(err)
 	}
-	err = htmlreport.Write(brokenWriter{}, snap.Audit(), htmlreport.Options{})
+	rep, err := snap.Audit(contrast.Policy{})
+	if err != nil {
+		panic(err)
+	}
+	err = htmlreport.Write(brokenWriter{}, rep, htmlreport.Options{})
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, errDiskFull))
 	// Output:

@@ -44,7 +44,7 @@ const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; ba
 // differently), the required ratio, its APCA Lc (with the level required
 // under an APCA policy) and a pass or fail badge (with the WCAG 2 and APCA
 // verdicts apart under an APCA policy); a failing pair also shows
-// [theming.Finding.Suggestions]' fixes as swatches, each saying which side moves,
+// [theming.Report.Suggestions]' fixes as swatches, each saying which side moves,
 // or says that no lightness passes.
 //
 // A summary table lists every theme and scheme in report order (theme id,
@@ -102,7 +102,7 @@ type rowView struct {
 	TargetOrigin string
 	Text         bool // draw sample text, not a border and shape
 	Swatch       swatchColors
-	Ratio        string // the exact ratio
+	Exact        string // the exact ratio
 	Rendered     string // the rendered ratio, "" when it prints as the exact one does
 	Required     string
 	APCA         string
@@ -122,7 +122,7 @@ type fixView struct {
 	Side      string // "component" or "target"
 	Field     string // the theme field to set, or ""
 	Verified  bool   // setting Field was verified on the whole theme
-	Edit      bool   // the fix is Finding.Suggest's field edit
+	Edit      bool   // the fix is Report.SuggestEdit's field edit
 	InCatalog bool   // the target is a variable or a literal color: moving it changes the catalog, not a theme
 	Swatch    swatchColors
 	ColorText string // the new color in canonical form
@@ -201,7 +201,7 @@ func newReportView(r *theming.Report, opts Options) reportView {
 			if !f.Pass {
 				g.Failed++
 			}
-			g.Rows = append(g.Rows, newRowView(f, cc))
+			g.Rows = append(g.Rows, newRowView(r, f, cc))
 		}
 		v.Checked += g.Checked
 		v.Failed += g.Failed
@@ -230,7 +230,7 @@ type source struct{ Field, Origin string }
 
 func sourceOf(field, origin string) source { return source{field, origin} }
 
-func newRowView(f theming.Finding, cc *colorClasses) rowView {
+func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:    f.Component,
 		Target:       f.Target,
@@ -240,10 +240,10 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 		TargetOrigin: f.TargetOrigin,
 		Text:         f.Target.ContrastType != contrast.NonText,
 		Swatch:       cc.swatch(f.Foreground, f.Background, f.Backdrop),
-		Ratio:        contrast.FormatRatio(f.Ratio),
-		Rendered:     renderedIfDifferent(f.Ratio, f.Rendered),
+		Exact:        contrast.FormatRatio(f.Exact),
+		Rendered:     renderedIfDifferent(f.Exact, f.Rendered),
 		Required:     strconv.FormatFloat(f.Required, 'g', -1, 64) + ":1",
-		APCA:         formatLc(f.APCA),
+		APCA:         formatLc(f.Lc),
 		WCAGPass:     f.WCAGPass,
 		APCAPass:     f.APCAPass,
 		Pass:         f.Pass,
@@ -253,18 +253,18 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 		Translucent:  !f.Background.Opaque(),
 	}
 	if f.Policy.APCA {
-		row.APCARequired = strconv.FormatFloat(f.APCARequired, 'g', -1, 64)
+		row.APCARequired = strconv.FormatFloat(f.LcRequired, 'g', -1, 64)
 	}
 	if f.Pass {
 		return row
 	}
-	if s, ok := f.Suggest(); ok && s.Field != "" {
+	if s, ok := r.SuggestEdit(f); ok && s.Field != "" {
 		fix := fixView{
 			Side: "component", Field: s.Field, Verified: true, Edit: true,
 			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
 			ColorText: s.To,
-			Ratio:     formatRatios(s.Ratio, s.Rendered),
-			APCA:      formatLc(s.APCA),
+			Ratio:     formatRatios(s.Exact, s.Rendered),
+			APCA:      formatLc(s.Lc),
 			Pass:      s.Pass,
 		}
 		if s.Side == contrast.Background {
@@ -272,14 +272,14 @@ func newRowView(f theming.Finding, cc *colorClasses) rowView {
 		}
 		row.Fixes = append(row.Fixes, fix)
 	}
-	for _, s := range f.Suggestions() {
+	for _, s := range r.Suggestions(f) {
 		fix := fixView{
 			Field: s.Field, Verified: s.Applies,
 			Side:      "component",
 			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
 			ColorText: s.Color().String(),
-			Ratio:     formatRatios(s.Ratio, s.Rendered),
-			APCA:      formatLc(s.APCA),
+			Ratio:     formatRatios(s.Exact, s.Rendered),
+			APCA:      formatLc(s.Lc),
 			Pass:      s.Pass,
 		}
 		if len(row.Fixes) > 0 && row.Fixes[0].Edit && s.Applies && s.Field == row.Fixes[0].Field && s.To == row.Fixes[0].ColorText {
@@ -408,7 +408,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <div class="colors">{{template "source" dict2 .Field .Origin}}{{if or .TargetField .TargetOrigin}}; target: {{template "source" dict2 .TargetField .TargetOrigin}}{{end}}</div></td>
 <td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
-<td class="num">{{.Ratio}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>
+<td class="num">{{.Exact}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>
 <td class="num">{{.Required}}</td>
 <td class="num">{{.APCA}}{{if .APCARequired}}<br>needs {{.APCARequired}}{{end}}</td>
 <td>{{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fail</span>{{end}}
@@ -421,7 +421,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <div class="colors"><code>{{.ColorText}}</code>: {{.Ratio}}, {{.APCA}} {{if .Pass}}<span class="badge pass">pass</span>{{else}}<span class="badge fail">fails APCA</span>{{end}}{{if .Same}} (as printed; only digits beyond the second decimal failed){{end}}</div></div>
 {{- end}}
 {{- else if not .WCAGPass}}<span class="none">No lightness of this hue and saturation, on either side, reaches {{.Required}}.</span>
-{{- else}}<span class="none">The WCAG 2 ratio passes; no lightness search for the APCA level.</span>{{end}}</td>
+{{- else}}<span class="none">The WCAG 2 ratio passes; no field of the theme reaches the APCA level.</span>{{end}}</td>
 </tr>
 {{- end}}
 </tbody>

@@ -22,7 +22,7 @@ import (
 )
 
 func TestWriteIsAValidSelfContainedPage(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	page := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>\n<html lang=\"en\">\n"), "doctype and lang first:\n%.80s", page)
 	assert.Contains(t, page, "<title>Contrast report</title>", "the default title")
 	assert.Equal(t, 1, strings.Count(page, "<style>"), "exactly one style element")
@@ -31,12 +31,12 @@ func TestWriteIsAValidSelfContainedPage(t *testing.T) {
 	}
 	checkBalanced(t, page)
 
-	again := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	again := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	assert.Equal(t, page, again, "the same report renders to the same bytes")
 }
 
 func TestWritePutsFailuresFirst(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	page := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	sections := regexp.MustCompile(`<section id="([^"]+)">`).FindAllStringSubmatch(page, -1)
 	var order []string
 	for _, m := range sections {
@@ -64,7 +64,7 @@ func TestWritePutsFailuresFirst(t *testing.T) {
 // rules of the page's style sheet. The fixes are those of
 // TestFindingSuggestions, whose values were computed independently.
 func TestWriteDrawsTheActualColors(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	page := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	rules := styleRules(t, page)
 	swatch := regexp.MustCompile(`<div class="backdrop (c\d+)"><div class="surface (c\d+)">` +
 		`(?:<span class="sample (c\d+)">Sample text Aa</span>|<span class="(c\d+)"><span class="shape"></span><span class="dot"></span></span>)`)
@@ -148,7 +148,7 @@ func TestWriteDrawsTheActualColors(t *testing.T) {
 func TestWriteEscapesEveryValue(t *testing.T) {
 	const hostile = `<script>alert(1)</script>`
 	s := loadBaseWith(t, func(themes []theming.Theme) { themes[0].Name = hostile + ` & "quotes"` })
-	page := renderReport(t, s.Audit(), htmlreport.Options{Title: hostile})
+	page := renderReport(t, audit(t, s), htmlreport.Options{Title: hostile})
 	assert.NotContains(t, page, "<script", "a theme name or title must never become markup")
 	assert.Contains(t, page, "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>", "the title is escaped")
 	assert.Contains(t, page, "<h2>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;quotes&#34; (theme 1), dark scheme</h2>",
@@ -176,7 +176,7 @@ func TestWriteFormatsRatiosWithoutRoundingUp(t *testing.T) {
 				Theme: 1, ThemeName: "T", Scheme: theming.Light, Component: "text",
 				Target:     theming.ContrastTarget{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: "text"},
 				Foreground: colorref.HSL(0, 0, 0), Background: colorref.HSL(0, 0, 100), Backdrop: colorref.HSL(0, 0, 100),
-				Ratio: tt.give, Rendered: tt.rendered, Required: 3, Pass: true,
+				Exact: tt.give, Rendered: tt.rendered, Required: 3, Pass: true,
 			}}}
 			page := renderReport(t, rep, htmlreport.Options{})
 			assert.Contains(t, page, `<td class="num">`+tt.want+`</td>`, "ratio %v, rendered %v", tt.give, tt.rendered)
@@ -205,7 +205,7 @@ func TestWriteWithoutRules(t *testing.T) {
 
 func TestWriteReportsAWriteError(t *testing.T) {
 	boom := errors.New("disk full")
-	err := htmlreport.Write(failingWriter{boom}, loadBase(t).Audit(), htmlreport.Options{})
+	err := htmlreport.Write(failingWriter{boom}, audit(t, loadBase(t)), htmlreport.Options{})
 	require.ErrorIs(t, err, boom)
 	assert.True(t, strings.HasPrefix(err.Error(), "htmlreport: "), "error %q has the package prefix", err)
 }
@@ -240,7 +240,9 @@ func TestWriteNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
 				"APCA <strong>on</strong>.",
 				`<td class="num">Lc 71.3<br>needs 75</td>`,
 				`<td><span class="badge fail">fail</span><div class="colors">WCAG 2 pass, APCA fail</div></td>`,
-				"The WCAG 2 ratio passes; no lightness search for the APCA level.",
+				// The theme's field edit is searched under the whole policy:
+				// reference.py's APCA gives 43.32% Lc 75.001, 43.33% 74.990.
+				"<code>hsl(0, 0%, 43.32%)</code>: 5.06:1 exact, 5.09:1 rendered, Lc 75.0 <span class=\"badge pass\">pass</span>",
 			},
 		},
 		{
@@ -253,7 +255,7 @@ func TestWriteNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := greyCatalog(t, tt.muted).AuditWith(tt.policy)
+			rep, err := greyCatalog(t, tt.muted).Audit(tt.policy)
 			require.NoError(t, err)
 			page := renderReport(t, rep, htmlreport.Options{})
 			for _, want := range tt.want {
@@ -373,6 +375,14 @@ func loadBaseWith(t *testing.T, change func([]theming.Theme)) *theming.Snapshot 
 
 func loadBase(t *testing.T) *theming.Snapshot { return loadBaseWith(t, nil) }
 
+// audit returns s's audit under the default policy.
+func audit(t *testing.T, s *theming.Snapshot) *theming.Report {
+	t.Helper()
+	rep, err := s.Audit(contrast.Policy{})
+	require.NoError(t, err)
+	return rep
+}
+
 // greyCatalog is a white page (black in the dark scheme) and one text
 // component, muted, checked against it; only muted's light color varies.
 func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
@@ -394,7 +404,7 @@ func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 // The base data's theme 1 overrides primary in the light scheme; the
 // page is the catalog's.
 func TestWriteNamesWhereEachColorCameFrom(t *testing.T) {
-	page := renderReport(t, loadBase(t).Audit(), htmlreport.Options{})
+	page := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	light := section(t, page, "theme-1-light")
 	row := tableRow(t, light, `<code>primary</code> on component <code>page</code>`)
 	assert.Contains(t, row, `field <code>colors.primary.light</code>, from <code>primary</code>; target: catalog, from <code>page</code>`)

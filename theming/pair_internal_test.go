@@ -1,0 +1,86 @@
+package theming
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+)
+
+// TestAuditAndSolverJudgeEveryPairAlike: the audit (which measures each
+// pair with Policy.Check) and the solver (which judges it with the
+// policy's Threshold) read a rule's pair through the one CompiledCatalog.pair
+// and reach the same verdict on it, for every rule of the default
+// catalog in both schemes, under seeded themes that override a few
+// components with random colors (translucent ones among them) or with
+// references to other components, under four policies.
+func TestAuditAndSolverJudgeEveryPairAlike(t *testing.T) {
+	snap, err := LoadFS(DefaultFS())
+	require.NoError(t, err)
+	c := snap.cat
+	rng := rand.New(rand.NewPCG(26, 3))
+	n := 2500
+	if testing.Short() {
+		n = 250
+	}
+	policies := []contrast.Policy{{}, {Method: contrast.Exact}, {Method: contrast.Rendered, Level: contrast.AAA}, {APCA: true}}
+	judged, failing, themes := 0, 0, 0
+	for i := 0; i < n; i++ {
+		th := randomTheme(rng, c, i)
+		p := policies[i%len(policies)]
+		rep, err := c.AuditTheme(th, p)
+		if err != nil {
+			continue // a reference that closes a cycle, or a translucent page: not a theme to judge
+		}
+		s, err := newSolver(c, th, p)
+		require.NoError(t, err)
+		themes++
+		for k, sc := range Schemes() {
+			for ri := range c.rules {
+				f := rep.Findings[k*len(c.rules)+ri]
+				fg, bg, bd := c.pair(&c.rules[ri], s.colors[k], members{}, colorref.Color{})
+				if f.Foreground != fg || f.Background != bg || f.Backdrop != bd || f.Pass != s.pass[k][ri] {
+					desc := fmt.Sprintf("theme %d (%v) under %+v: %s on %s in %s", i, th.Colors, p, f.Component, f.Target.Value, sc)
+					require.Equal(t, [3]colorref.Color{f.Foreground, f.Background, f.Backdrop}, [3]colorref.Color{fg, bg, bd}, "%s: the pair", desc)
+					require.Equal(t, f.Pass, s.pass[k][ri], "%s: the verdict", desc)
+				}
+				judged++
+				if !f.Pass {
+					failing++
+				}
+			}
+		}
+	}
+	t.Logf("%d seeded themes, %d valid: %d pairs judged alike, %d of them failing", n, themes, judged, failing)
+	require.Greater(t, themes, n/3, "a reference may close a cycle, but most themes are valid")
+	require.Positive(t, failing)
+}
+
+// randomTheme overrides one to six visible components of c, each in one
+// scheme or both, with a random hsl() or hsla() color (opaque for the page
+// background) or, one time in six, another visible component's id.
+func randomTheme(rng *rand.Rand, c *CompiledCatalog, id int) Theme {
+	th := Theme{ID: id + 1, Name: "Random"}
+	for range 1 + rng.IntN(6) {
+		comp := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
+		for _, sc := range Schemes() {
+			if rng.IntN(3) == 0 {
+				continue
+			}
+			v := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
+			if rng.IntN(6) > 0 {
+				a := 1.0
+				if rng.IntN(4) == 0 && comp != c.cat.PageBackground {
+					a = 0.3 + rng.Float64()*0.7
+				}
+				v = colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, a).Rounded().String()
+			}
+			th.SetOverride(comp, sc, v)
+		}
+	}
+	return th
+}

@@ -1,0 +1,624 @@
+package theming
+
+import (
+	"cmp"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+)
+
+// The solver engine behind FixTheme, FieldRange and Generate: a theme's
+// references as overridden so far, their resolution, each rule's verdict,
+// and the moves of theme fields' lightness, judged on the theme as it
+// resolves with each move applied. Every lightness it looks for is found
+// by contrast's one lightness search (NearestLightness, LightnessRanges).
+
+// solver holds a theme being fixed: its references as overridden so far,
+// their resolution and each rule's verdict, per scheme.
+type solver struct {
+	c      *CompiledCatalog
+	p      contrast.Policy
+	t      Theme
+	th     []contrast.Threshold // per rule, what its pair must reach under p
+	refs   [2][]ref
+	colors [2][]colorref.Color
+	srcs   [2][]source
+	pass   [2][]bool
+	pinned [2][]bool
+	orig   [2][]ref            // the references before any edit
+	was    [2][]colorref.Color // the colors before any edit
+	edited [2][]bool
+	order  []fieldKey // edited fields, first edit first
+	child  [2][][]int
+	cache  map[fieldKey]cachedNearest
+	// byComp lists, per component, the rules it is the foreground or the
+	// target (or a target variable's component) of.
+	byComp [][]int
+	// stamp is, per scheme and component, the step at which its color
+	// last changed; clock counts the steps.
+	stamp [2][]int
+	clock int
+	mark  []int // scratch for deps: the rule's last visit
+	visit int
+	// seen marks the components of the last deps walk: the set its
+	// depSet's in reads.
+	seen    []int
+	seenGen int
+	// The slices of the last depSet deps returned, reused by the next
+	// call; allRules lists every rule.
+	depComps, depRules, allRules []int
+}
+
+// cachedNearest is a field's nearest whole pass, valid while no component
+// its rules look at has changed color since stamp and its dependents are
+// as many as then.
+type cachedNearest struct {
+	stamp, in, rules, l int
+	ok                  bool
+}
+
+type fieldKey struct{ k, j int }
+
+// newSolver checks t against c and resolves it, ready to be fixed under
+// p.
+func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) {
+	if err := checkPolicy(p); err != nil {
+		return nil, err
+	}
+	if _, err := c.checkOne(&t); err != nil {
+		return nil, err
+	}
+	n := len(c.cat.Components)
+	s := &solver{c: c, p: p, t: t, th: c.thresholds(p)}
+	s.byComp = make([][]int, n)
+	for ri, ru := range c.rules {
+		s.byComp[ru.comp] = append(s.byComp[ru.comp], ri)
+		if tc := ru.bgComp; tc >= 0 && tc != ru.comp {
+			s.byComp[tc] = append(s.byComp[tc], ri)
+		}
+	}
+	s.mark = make([]int, len(c.rules))
+	s.seen = make([]int, n)
+	for k := range 2 {
+		s.refs[k] = slices.Clone(c.fallback[k])
+		s.pinned[k] = make([]bool, n)
+		s.edited[k] = make([]bool, n)
+		s.stamp[k] = make([]int, n)
+		s.pinned[k][c.pageBG] = true
+	}
+	for id, o := range t.Colors {
+		j := c.byID[id] // checkOne accepted every id
+		for k, sc := range Schemes() {
+			if v := o.For(sc); v != "" {
+				r, _ := colorref.ParseRef(v)
+				s.refs[k][j], _ = c.refOf(r, true) // checkOne accepted every value
+				s.refs[k][j].over = true
+			}
+		}
+	}
+	for k := range 2 {
+		s.orig[k] = slices.Clone(s.refs[k])
+		s.reresolve(k, nil)
+		s.was[k] = slices.Clone(s.colors[k])
+	}
+	return s, nil
+}
+
+// reresolve resolves scheme k from the current references and judges
+// its rules again: every rule the first time, else those in rules (the
+// rules of the components whose color may have changed), stamping the
+// components whose color did.
+func (s *solver) reresolve(k int, rules []int) {
+	s.clock++
+	old := s.colors[k]
+	s.colors[k], s.srcs[k], _ = resolve(s.refs[k])
+	for i := range s.colors[k] {
+		if old == nil || old[i] != s.colors[k][i] {
+			s.stamp[k][i] = s.clock
+		}
+	}
+	n := len(s.refs[k])
+	if s.child[k] == nil {
+		s.child[k] = make([][]int, n)
+	}
+	for i := range s.child[k] {
+		s.child[k][i] = s.child[k][i][:0]
+	}
+	for i, r := range s.refs[k] {
+		if r.comp >= 0 {
+			s.child[k][r.comp] = append(s.child[k][r.comp], i)
+		}
+	}
+	if s.pass[k] == nil {
+		s.pass[k] = make([]bool, len(s.c.rules))
+		for ri := range s.c.rules {
+			s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
+		}
+		return
+	}
+	for _, ri := range rules {
+		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
+	}
+}
+
+// passes judges rule ri in scheme k, with the components in (when in is
+// not empty) taking the color x: the theme as it resolves with a field
+// that they all fall back to set to x.
+func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
+	return s.th[ri].Passes(s.c.pair(&s.c.rules[ri], s.colors[k], in, x))
+}
+
+// depSet is what moves with a field: the components that resolve through
+// it (comps, and as a set in) and the rules that look at any of them.
+type depSet struct {
+	comps []int
+	in    members
+	rules []int
+}
+
+// deps returns the components that take field (k, j)'s color once it is
+// a literal, and the rules of scheme k that depend on them.
+//
+// The depSet's slices and set are reused by the next call of deps: use
+// it, or copy what is kept, before asking again.
+func (s *solver) deps(k, j int) depSet {
+	s.seenGen++
+	comps := append(s.depComps[:0], j)
+	s.seen[j] = s.seenGen
+	bg := j == s.c.pageBG
+	for n := 0; n < len(comps); n++ {
+		for _, ch := range s.child[k][comps[n]] {
+			if s.seen[ch] != s.seenGen {
+				s.seen[ch] = s.seenGen
+				comps = append(comps, ch)
+				bg = bg || ch == s.c.pageBG
+			}
+		}
+	}
+	s.depComps = comps
+	in := members{mark: s.seen, gen: s.seenGen}
+	if bg {
+		if s.allRules == nil {
+			s.allRules = make([]int, len(s.c.rules))
+			for ri := range s.allRules {
+				s.allRules[ri] = ri
+			}
+		}
+		return depSet{comps: comps, in: in, rules: s.allRules}
+	}
+	rules := s.depRules[:0]
+	{
+		s.visit++
+		for _, i := range comps {
+			for _, ri := range s.byComp[i] {
+				if s.mark[ri] != s.visit {
+					s.mark[ri] = s.visit
+					rules = append(rules, ri)
+				}
+			}
+		}
+		slices.Sort(rules)
+	}
+	s.depRules = rules
+	return depSet{comps: comps, in: in, rules: rules}
+}
+
+// colorAt returns field (k, j)'s color with lightness l (in hundredths of
+// a percent), in its printed form: hue, saturation and alpha are those the
+// component resolves to now.
+func (s *solver) colorAt(k, j, l int) colorref.Color {
+	h, sat, _, a := s.colors[k][j].HSLA()
+	return colorref.HSLA(h, sat, float64(l)/100, a).Rounded()
+}
+
+// checks returns the rules as lightness checks of field (k, j), the
+// components in taking its color: the pairs the solver judges, as
+// contrast's lightness search takes them. As the field lightens no color
+// of a pair gets darker (the field's own color lightens, hue, saturation
+// and alpha kept, and a derived variable follows it), as the search
+// requires. The pairs are one slice and share the field's color at the
+// step last asked for: two allocations however many rules.
+func (s *solver) checks(k, j int, rules []int, in members) []contrast.LightnessCheck {
+	field := &fieldAt{s: s, k: k, j: j, step: -1}
+	pairs := make([]rulePair, len(rules))
+	out := make([]contrast.LightnessCheck, len(rules))
+	for n, ri := range rules {
+		pairs[n] = rulePair{field: field, ru: &s.c.rules[ri], in: in}
+		out[n] = contrast.LightnessCheck{Pair: &pairs[n], Threshold: s.th[ri]}
+	}
+	return out
+}
+
+// fieldAt is field (k, j) of a solver at a lightness step, its color
+// worked out once per step for all the rules that ask.
+type fieldAt struct {
+	s          *solver
+	k, j, step int
+	x          colorref.Color
+}
+
+func (f *fieldAt) color(step int) colorref.Color {
+	if step != f.step {
+		f.step, f.x = step, f.s.colorAt(f.k, f.j, step)
+	}
+	return f.x
+}
+
+// rulePair is a rule's pair with the components in taking the field's
+// color at each step: a [contrast.Pair].
+type rulePair struct {
+	field *fieldAt
+	ru    *rule
+	in    members
+}
+
+func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
+	f := p.field
+	return f.s.c.pair(p.ru, f.s.colors[f.k], p.in, f.color(step))
+}
+
+// nearestPass returns the lightness step nearest l0 (in percent) at which
+// every rule in rules passes, field (k, j) set to it and the components
+// in moving with it; ok is false when no step passes.
+func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
+	return contrast.NearestLightness(l0, s.checks(k, j, rules, in))
+}
+
+// ranges returns the lightness ranges of field (k, j) under which every
+// rule in rules passes, the components in moving with the field.
+func (s *solver) ranges(k, j int, rules []int, in members) []contrast.LightnessRange {
+	return contrast.LightnessRanges(s.checks(k, j, rules, in))
+}
+
+// wholeNearest is nearestPass over every rule that depends on field f,
+// from the lightness it has now, cached until f's scheme changes.
+func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
+	stamp, in := 0, len(d.comps)
+	for _, i := range d.comps {
+		stamp = max(stamp, s.stamp[f.k][i])
+	}
+	stamp = max(stamp, s.stamp[f.k][s.c.pageBG])
+	for _, ri := range d.rules {
+		ru := &s.c.rules[ri]
+		stamp = max(stamp, s.stamp[f.k][ru.comp])
+		if ru.bgComp >= 0 {
+			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
+		}
+	}
+	if c, ok := s.cache[f]; ok && c.stamp == stamp && c.in == in && c.rules == len(d.rules) {
+		return c.l, c.ok
+	}
+	_, _, l0 := s.colors[f.k][f.j].HSL()
+	l, ok := s.nearestPass(f.k, f.j, d.rules, d.in, l0)
+	if s.cache == nil {
+		s.cache = map[fieldKey]cachedNearest{}
+	}
+	s.cache[f] = cachedNearest{stamp: stamp, in: in, rules: len(d.rules), l: l, ok: ok}
+	return l, ok
+}
+
+// candidate is a field the solver may move, with its preference rank:
+// 0 the field the finding names, 1 the component itself, 2 the target's
+// field or the target, 3 a fallback origin.
+type candidate struct {
+	key  fieldKey
+	rank int
+}
+
+// candidates returns the fields that may fix failing rule ri in scheme k.
+func (s *solver) candidates(k, ri int, add func(fieldKey, int)) {
+	ru := s.c.rules[ri]
+	side := func(i, base int) {
+		src := s.srcs[k][i]
+		if src.field >= 0 {
+			add(fieldKey{k, int(src.field)}, base)
+		}
+		add(fieldKey{k, i}, base+1)
+		if src.origin >= 0 {
+			add(fieldKey{k, int(src.origin)}, base+3)
+		}
+	}
+	side(ru.comp, 0)
+	if ru.bgComp >= 0 {
+		side(ru.bgComp, 1)
+	}
+}
+
+// solve moves fields until every rule passes or no move helps.
+func (s *solver) solve() {
+	n := len(s.c.cat.Components)
+	rank := [2][]int{make([]int, n), make([]int, n)}
+	var cands []candidate
+	for range 4 * len(s.c.rules) { // each step makes at least one more rule pass
+		// The candidate fields, each with its best rank: rank[k][j] holds
+		// rank+1 for a field already listed in this step.
+		for _, c := range cands {
+			rank[c.key.k][c.key.j] = 0
+		}
+		cands = cands[:0]
+		failing := 0
+		for k := range 2 {
+			for ri := range s.c.rules {
+				if s.pass[k][ri] {
+					continue
+				}
+				failing++
+				s.candidates(k, ri, func(f fieldKey, r int) {
+					if s.pinned[f.k][f.j] || s.c.cat.Components[f.j].Hidden {
+						return
+					}
+					switch old := rank[f.k][f.j]; {
+					case old == 0:
+						rank[f.k][f.j] = r + 1
+						cands = append(cands, candidate{f, r})
+					case r+1 < old:
+						rank[f.k][f.j] = r + 1
+					}
+				})
+			}
+		}
+		if failing == 0 || len(cands) == 0 {
+			return
+		}
+		for n := range cands {
+			cands[n].rank = rank[cands[n].key.k][cands[n].key.j] - 1
+		}
+		slices.SortFunc(cands, func(a, b candidate) int {
+			return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.key.k, b.key.k), cmp.Compare(a.key.j, b.key.j))
+		})
+		if !s.step(cands, true) && !s.step(cands, false) {
+			return
+		}
+	}
+}
+
+// step tries each candidate field and applies the best move. Whole, a
+// move must keep every rule that depends on the field passing; otherwise
+// it must leave fewer of them failing than now. It reports whether it
+// moved a field.
+func (s *solver) step(keys []candidate, whole bool) bool {
+	type move struct {
+		key         fieldKey
+		l           int
+		fixed, rank int
+		dist        float64
+	}
+	var best *move
+	type cand struct {
+		key     fieldKey
+		rank    int
+		failing int
+	}
+	var cands []cand
+	for _, c := range keys {
+		f := c.key
+		d := s.deps(f.k, f.j)
+		failing := 0
+		for _, ri := range d.rules {
+			if !s.pass[f.k][ri] {
+				failing++
+			}
+		}
+		if failing > 0 {
+			cands = append(cands, cand{f, c.rank, failing})
+		}
+	}
+	// Most failing rules first: a candidate that cannot fix more than the
+	// best found, at a rank no better, is not looked at.
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.failing, a.failing) })
+	better := func(m move) bool {
+		if best == nil {
+			return true
+		}
+		return cmp.Or(cmp.Compare(best.fixed, m.fixed), cmp.Compare(m.rank, best.rank), cmp.Compare(m.dist, best.dist)) < 0
+	}
+	for _, cd := range cands {
+		f, failing := cd.key, cd.failing
+		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
+			continue
+		}
+		d := s.deps(f.k, f.j)
+		_, _, l0 := s.colors[f.k][f.j].HSL()
+		var m move
+		if whole {
+			l, ok := s.wholeNearest(f, d)
+			if !ok {
+				continue
+			}
+			m = move{key: f, l: l, fixed: failing}
+		} else {
+			l, left := s.fewestFailures(f.k, f.j, d, l0)
+			if left >= failing {
+				continue
+			}
+			m = move{key: f, l: l, fixed: failing - left}
+		}
+		m.rank, m.dist = cd.rank, math.Abs(float64(m.l)/100-l0)
+		if better(m) {
+			best = &m
+		}
+	}
+	if best == nil {
+		return false
+	}
+	s.set(best.key, s.colorAt(best.key.k, best.key.j, best.l))
+	return true
+}
+
+// fewestFailures returns the lightness step at which the fewest of d's
+// rules fail, the nearest l0 (in percent) among those, and how many fail
+// there: each rule's passing ranges, counted over the grid.
+func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int) {
+	type event struct{ at, delta int }
+	var events []event
+	for _, ch := range s.checks(k, j, d.rules, d.in) {
+		for _, r := range contrast.LightnessRanges([]contrast.LightnessCheck{ch}) {
+			events = append(events, event{int(math.Round(r.Min * 100)), 1}, event{int(math.Round(r.Max*100)) + 1, -1})
+		}
+	}
+	slices.SortFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
+	start := int(math.Round(l0 * 100))
+	passing, most, bestD := 0, 0, math.Inf(1)
+	best = min(max(start, 0), contrast.LightnessSteps) // no rule passes anywhere: stay
+	for n, ev := range events {
+		passing += ev.delta
+		if n+1 < len(events) && events[n+1].at == ev.at {
+			continue // the count holds from ev.at once every event there is in
+		}
+		end := contrast.LightnessSteps // the count holds on [ev.at, end]
+		if n+1 < len(events) {
+			end = events[n+1].at - 1
+		}
+		if passing == 0 || ev.at > end {
+			continue
+		}
+		l := min(max(start, ev.at), end)
+		if dist := math.Abs(float64(l)/100 - l0); passing > most || passing == most && dist < bestD {
+			best, most, bestD = l, passing, dist
+		}
+	}
+	return best, len(d.rules) - most
+}
+
+// set makes field f the literal x and resolves its scheme again.
+func (s *solver) set(f fieldKey, x colorref.Color) {
+	s.refs[f.k][f.j] = ref{comp: refColor, color: x, over: true}
+	if !s.edited[f.k][f.j] {
+		s.edited[f.k][f.j] = true
+		s.order = append(s.order, f)
+	}
+	s.rejudge(f)
+}
+
+// rejudge resolves field f's scheme again after f changed, judging again
+// the rules that depend on f: only the components that fall back to it
+// can have changed color.
+func (s *solver) rejudge(f fieldKey) {
+	s.reresolve(f.k, s.deps(f.k, f.j).rules)
+}
+
+// shrink moves each edited field back toward the lightness it had, as
+// far as its rules allow with the other edits in place, and undoes an
+// edit that is no longer needed.
+func (s *solver) shrink() {
+	for _, f := range s.order {
+		_, _, l0 := s.was[f.k][f.j].HSL()
+		_, _, lnow := s.colors[f.k][f.j].HSL()
+		d := s.deps(f.k, f.j)
+		var keep []int
+		for _, ri := range d.rules {
+			if s.pass[f.k][ri] {
+				keep = append(keep, ri)
+			}
+		}
+		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
+		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
+			continue
+		}
+		if s.colorAt(f.k, f.j, l) == s.was[f.k][f.j].Rounded() && s.wasAt(f, l) {
+			s.refs[f.k][f.j] = s.orig[f.k][f.j]
+			s.edited[f.k][f.j] = false
+			s.rejudge(f)
+			continue
+		}
+		s.set(f, s.colorAt(f.k, f.j, l))
+	}
+}
+
+// wasAt reports whether restoring field f's original reference leaves
+// every rule that passes now passing.
+func (s *solver) wasAt(f fieldKey, l int) bool {
+	saved := s.refs[f.k][f.j]
+	s.refs[f.k][f.j] = s.orig[f.k][f.j]
+	before := slices.Clone(s.pass[f.k])
+	s.rejudge(f)
+	ok := true
+	for ri, p := range before {
+		if p && !s.pass[f.k][ri] {
+			ok = false
+		}
+	}
+	s.refs[f.k][f.j] = saved
+	s.rejudge(f)
+	return ok
+}
+
+// theme returns t with the solver's edits written into its colors,
+// sharing no memory with t (strings aside).
+func (s *solver) theme() Theme {
+	out := s.t
+	out.ownImages()
+	out.Colors = make(map[string]PerScheme, len(s.t.Colors)+len(s.order))
+	maps.Copy(out.Colors, s.t.Colors)
+	for _, f := range s.order {
+		if s.edited[f.k][f.j] {
+			out.SetOverride(s.c.cat.Components[f.j].ID, Schemes()[f.k], s.refs[f.k][f.j].color.String())
+		}
+	}
+	return out
+}
+
+// edits returns the edits the solver made, first made first.
+func (s *solver) edits() []Edit {
+	var out []Edit
+	for _, f := range s.order {
+		if !s.edited[f.k][f.j] {
+			continue
+		}
+		sc := Schemes()[f.k]
+		id := s.c.cat.Components[f.j].ID
+		to := s.refs[f.k][f.j].color
+		_, _, l0 := s.was[f.k][f.j].HSL()
+		_, _, l1 := to.HSL()
+		out = append(out, Edit{
+			Field: s.c.fields[f.k][f.j], Component: id, Scheme: sc,
+			From: s.t.Colors[id].For(sc), Was: s.was[f.k][f.j], To: to.String(),
+			Distance: math.Round(math.Abs(l1-l0)*100) / 100,
+		})
+	}
+	return out
+}
+
+// unsatisfiable builds the error for the rules rep still fails, with the
+// conflicts on the fields those rules name.
+func (s *solver) unsatisfiable(rep *Report) *UnsatisfiableError {
+	e := &UnsatisfiableError{ThemeID: s.t.ID, Policy: s.p, Failing: rep.Failures()}
+	seen := map[fieldKey]bool{}
+	for k := range 2 {
+		for ri := range s.c.rules {
+			if s.pass[k][ri] {
+				continue
+			}
+			j := s.c.rules[ri].comp
+			if f := s.srcs[k][j].field; f >= 0 && !s.pinned[k][f] {
+				j = int(f)
+			}
+			key := fieldKey{k, j}
+			if seen[key] || s.pinned[k][j] {
+				continue
+			}
+			seen[key] = true
+			e.Conflicts = append(e.Conflicts, s.conflict(key))
+		}
+	}
+	return e
+}
+
+// conflict lists, for field f, each rule that depends on it and does not
+// pass at every lightness, with the ranges it allows.
+func (s *solver) conflict(f fieldKey) Conflict {
+	c := Conflict{Field: s.c.fields[f.k][f.j]}
+	d := s.deps(f.k, f.j)
+	for _, ri := range d.rules {
+		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
+		if len(rs) == 1 && rs[0] == (contrast.LightnessRange{Min: 0, Max: 100}) {
+			continue
+		}
+		ru := s.c.rules[ri]
+		c.Rules = append(c.Rules, RuleRange{Scheme: Schemes()[f.k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: rs})
+	}
+	return c
+}
