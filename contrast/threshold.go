@@ -91,7 +91,7 @@ func (th Threshold) meets(c criterion, fg, bg, backdrop colorref.Color) bool {
 	case critRendered:
 		return Rendered.Judge(0, RatioRendered(fg, bg, backdrop), th.required)
 	case critExact:
-		return Exact.Judge(RatioOver(fg, bg, backdrop), 0, th.required)
+		return Passes(fg, bg, backdrop, th.required, Exact) // math.Pow's verdict near any required ratio
 	}
 	return math.Abs(APCAOver(fg, bg, backdrop)) >= th.lcRequired
 }
