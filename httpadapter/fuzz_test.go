@@ -29,7 +29,8 @@ func fuzzHandler(t testing.TB) http.Handler {
 		UserVary: []string{"X-Demo-User"},
 		Logger:   (&logBuffer{}).logger(),
 	}
-	api, sheet := httpadapter.New(opts), httpadapter.Stylesheet(opts)
+	api := httpadapter.New(opts)
+	sheet := api.Stylesheet()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/theme.css" {
 			sheet.ServeHTTP(w, r)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -138,4 +139,17 @@ func varyTokens(resp *http.Response) []string {
 		}
 	}
 	return out
+}
+
+// mount serves a as the README and the example server mount it: the API
+// under prefix (its root with and without the slash, so that the
+// adapter answers the slashless path itself), the stylesheet at cssPath
+// and the OpenAPI document at schemaPath.
+func mount(a *httpadapter.Adapter, prefix string) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle(prefix+themesPath, a)
+	mux.Handle(prefix+strings.TrimSuffix(themesPath, "/"), a)
+	mux.Handle(cssPath, a.Stylesheet())
+	mux.Handle(schemaPath, a.OpenAPI())
+	return mux
 }
