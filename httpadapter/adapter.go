@@ -80,7 +80,7 @@ func New(opts Options) *Adapter {
 			a.openAPI = sync.OnceValue(func() http.Handler { return entry{c.cors, newOpenAPI(c, e)} })
 		}
 	}
-	_, a.sharedVary = c.varyOf(true, false)
+	a.sharedVary = c.headersOf(apiViewOf(false)).varyJoined
 	a.api = entry{c.cors, http.HandlerFunc(a.route)}
 	return a
 }

@@ -153,13 +153,7 @@ func BenchmarkPrecompression(b *testing.B) {
 		}
 		return encoded
 	}
-	heap := func() uint64 {
-		var m runtime.MemStats
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := liveHeap
 	// Memory, once: the same handlers before and after the browser's
 	// requests; the identity forms are made by the first, identity pass.
 	api, css := handlers()

@@ -45,18 +45,15 @@ func newConsts() consts {
 // table): the JSON document it serves and the DRF behaviour around it.
 type endpoint struct {
 	*endpointSpec
-	c          *config
-	find       findDoc  // the document to serve, or an error, answered as failure says
-	cc         []string // Cache-Control of its 200 and 304 responses
-	vary       []string // tokens it adds to Vary
-	varyJoined []string // {vary joined}
-	meta       []byte   // the OPTIONS document
-	csp        []string // Content-Security-Policy of its HTML page
+	headers
+	c    *config
+	find findDoc  // the document to serve, or an error, answered as failure says
+	meta []byte   // the OPTIONS document
+	csp  []string // Content-Security-Policy of its HTML page
 }
 
 func newEndpoint(c *config, spec *endpointSpec) *endpoint {
-	e := &endpoint{endpointSpec: spec, c: c, find: spec.docs(c), cc: c.cacheControl(spec.user), csp: httpwire.One(pageCSP())}
-	e.vary, e.varyJoined = c.varyOf(true, spec.user)
+	e := &endpoint{endpointSpec: spec, headers: c.headersOf(spec), c: c, find: spec.docs(c), csp: httpwire.One(pageCSP())}
 	e.meta, _ = json.Marshal(struct {
 		Name        string   `json:"name"`
 		Description string   `json:"description"`

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -152,4 +153,14 @@ func mount(a *httpadapter.Adapter, prefix string) *http.ServeMux {
 	mux.Handle(cssPath, a.Stylesheet())
 	mux.Handle(schemaPath, a.OpenAPI())
 	return mux
+}
+
+// liveHeap returns the bytes of the heap still reachable, after two
+// collections.
+func liveHeap() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

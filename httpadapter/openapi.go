@@ -22,13 +22,11 @@ var openAPIJSON []byte
 // openAPI serves the OpenAPI document (see Adapter.OpenAPI).
 type openAPI struct {
 	*endpointSpec
-	c          *config
-	generic    *httpwire.Rep // the document without a catalog's ids
-	cc         []string
-	vary       []string
-	varyJoined []string
-	bySnap     *weakCache[theming.Snapshot, *httpwire.Rep]
-	byCatalog  *weakCache[theming.CompiledCatalog, *httpwire.Rep]
+	headers
+	c         *config
+	generic   *httpwire.Rep // the document without a catalog's ids
+	bySnap    *weakCache[theming.Snapshot, *httpwire.Rep]
+	byCatalog *weakCache[theming.CompiledCatalog, *httpwire.Rep]
 }
 
 func newOpenAPI(c *config, spec *endpointSpec) *openAPI {
@@ -38,8 +36,7 @@ func newOpenAPI(c *config, spec *endpointSpec) *openAPI {
 		// gets here.
 		panic("httpadapter: the embedded OpenAPI document: " + err.Error())
 	}
-	h := &openAPI{endpointSpec: spec, c: c, generic: httpwire.NewRep(generic, c.compress), cc: c.cacheControl(spec.user)}
-	h.vary, h.varyJoined = c.varyOf(false, spec.user)
+	h := &openAPI{endpointSpec: spec, headers: c.headersOf(spec), c: c, generic: httpwire.NewRep(generic, c.compress)}
 	// The document names the catalog's component ids and CSS variables:
 	// like the catalog endpoint's forms, it is made once per compiled
 	// catalog and shared by every snapshot built from it (thousands of
@@ -130,10 +127,9 @@ func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
 		item.set("parameters", params)
 	}
 	// The Vary the API's endpoints send, as they build it.
-	_, shared := c.varyOf(true, false)
-	_, user := c.varyOf(true, true)
-	at("components", "headers", "Vary").set("description", shared[0]+", merged with any Vary the host set.")
-	at("components", "headers", "Vary-User").set("description", user[0]+", merged with any Vary the host set.")
+	shared, user := c.headersOf(apiViewOf(false)), c.headersOf(apiViewOf(true))
+	at("components", "headers", "Vary").set("description", shared.varyJoined[0]+", merged with any Vary the host set.")
+	at("components", "headers", "Vary-User").set("description", user.varyJoined[0]+", merged with any Vary the host set.")
 	if !c.compress {
 		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
 		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")

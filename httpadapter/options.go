@@ -195,6 +195,25 @@ func headerNames(field string, names []string) []string {
 	return out
 }
 
+// headers are the Cache-Control of an endpoint's 200 and 304 responses
+// and the tokens it adds to Vary, alone and joined.
+type headers struct {
+	cc, vary, varyJoined []string
+}
+
+// headersOf returns the headers of a row of the endpoint table:
+// Options.UserCacheControl for a per-user endpoint, CacheControl for the
+// others; Vary as varyOf gives it, with Accept for the API's views, which
+// negotiate their rendering.
+func (c *config) headersOf(e *endpointSpec) headers {
+	h := headers{cc: c.sharedCC}
+	if e.user {
+		h.cc = c.userCC
+	}
+	h.vary, h.varyJoined = c.varyOf(e.kind == apiView, e.user)
+	return h
+}
+
 // varyOf returns the Vary tokens of an endpoint, and them joined: Accept
 // when it negotiates the rendering, Accept-Encoding when compression is
 // on, Origin when CORS is on, the SourceVary headers and, for a per-user
@@ -222,15 +241,6 @@ func (c *config) varyOf(negotiates, user bool) ([]string, []string) {
 		add(c.userVary...)
 	}
 	return vary, httpwire.One(strings.Join(vary, ", "))
-}
-
-// cacheControl is the Cache-Control of an endpoint's 200 and 304
-// responses.
-func (c *config) cacheControl(user bool) []string {
-	if user {
-		return c.userCC
-	}
-	return c.sharedCC
 }
 
 // checkMediaBase validates a media base URL with theming's rule, so the

@@ -147,13 +147,7 @@ func TestALongRequestTargetCannotPinMemory(t *testing.T) {
 	for _, tg := range targets {
 		get(tg, "warm") // the documents themselves, made once
 	}
-	heap := func() uint64 {
-		var m runtime.MemStats
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := liveHeap
 	before := heap()
 	const perDoc = 8
 	long := strings.Repeat("a", 1<<20)

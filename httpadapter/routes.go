@@ -72,6 +72,18 @@ var endpoints = [...]endpointSpec{
 	{kind: documentView, name: "OpenAPI"},
 }
 
+// apiViewOf returns the first of the API's views that is per user, or
+// shared: the one whose headers stand for all of that kind (in the
+// OpenAPI document's Vary components, and on a 404 under the prefix).
+func apiViewOf(user bool) *endpointSpec {
+	for i := range endpoints {
+		if e := &endpoints[i]; e.kind == apiView && e.user == user {
+			return e
+		}
+	}
+	panic("httpadapter: the endpoint table has no such view") // the table is fixed
+}
+
 // stylesheetKey is the key of the stylesheet's path item in openapi.json;
 // the document moves it to Options.StylesheetPath.
 const stylesheetKey = "/theme.css"

@@ -11,16 +11,13 @@ import (
 // Adapter.Stylesheet).
 type stylesheet struct {
 	*endpointSpec
-	c          *config
-	cc         []string
-	vary       []string
-	varyJoined []string
-	cache      *weakCache[theming.Snapshot, *themeTable[*httpwire.Rep]]
+	headers
+	c     *config
+	cache *weakCache[theming.Snapshot, *themeTable[*httpwire.Rep]]
 }
 
 func newStylesheet(c *config, spec *endpointSpec) *stylesheet {
-	e := &stylesheet{endpointSpec: spec, c: c, cc: c.cacheControl(spec.user)}
-	e.vary, e.varyJoined = c.varyOf(false, spec.user)
+	e := &stylesheet{endpointSpec: spec, headers: c.headersOf(spec), c: c}
 	e.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*httpwire.Rep], error) {
 		return newThemeTable(s, func(t *theming.ResolvedTheme) (*httpwire.Rep, error) {
 			return httpwire.NewRep([]byte(t.Stylesheet()), c.compress), nil
