@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// ParseQValue parses a q-value by the grammar of RFC 9110, section
+// parseQValue parses a q-value by the grammar of RFC 9110, section
 // 12.4.2, and nothing else:
 //
 //	qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
@@ -16,7 +16,7 @@ import (
 // Accept-Encoding ([Rep.Write]) both use it, and an element whose weight
 // is !ok is skipped in both, as if it were absent from the field: it
 // makes nothing acceptable.
-func ParseQValue(v string) (int, bool) {
+func parseQValue(v string) (int, bool) {
 	if v == "" || len(v) > 5 || v[0] != '0' && v[0] != '1' {
 		return 0, false
 	}
@@ -137,7 +137,7 @@ func parseAcceptEncoding(lines []string) accepted {
 
 // qParam parses the parameters of an Accept-Encoding element and returns
 // its q-value in thousandths (1000 when absent), or !ok when the weight
-// is malformed (ParseQValue).
+// is malformed (parseQValue).
 func qParam(params string) (int, bool) {
 	q := 1000
 	for params != "" {
@@ -147,7 +147,7 @@ func qParam(params string) (int, bool) {
 		if !strings.EqualFold(strings.TrimSpace(k), "q") {
 			continue
 		}
-		n, ok := ParseQValue(strings.TrimSpace(v))
+		n, ok := parseQValue(strings.TrimSpace(v))
 		if !ok {
 			return 0, false
 		}

@@ -27,8 +27,8 @@ const (
 // codingNames are the codings' tokens, as Content-Encoding carries them.
 var codingNames = [numCodings]string{"gzip", "br", "zstd"}
 
-// BrotliQuality is the Brotli quality of the br forms (see encode).
-const BrotliQuality = 9
+// brotliQuality is the Brotli quality of the br forms (see encode).
+const brotliQuality = 9
 
 // encode compresses b in coding c, once per representation and data
 // version, at a high level whose cost stays in milliseconds: gzip -9 with
@@ -57,7 +57,7 @@ func encode(c coding, b []byte) ([]byte, error) {
 	case codingBr:
 		// A window no larger than the body: a larger one finds nothing
 		// more to refer back to, and costs its allocation.
-		w := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: BrotliQuality, LGWin: windowLog(len(b), 10, 24)})
+		w := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotliQuality, LGWin: windowLog(len(b), 10, 24)})
 		if _, err := w.Write(b); err != nil {
 			return nil, err
 		}

@@ -60,7 +60,7 @@ func Negotiate(r *http.Request) (Choice, Refusal) {
 
 // match is how well the Accept header admits one renderer.
 type match struct {
-	q      int // quality in thousandths (ParseQValue); 0 is "not acceptable"
+	q      int // quality in thousandths (parseQValue); 0 is "not acceptable"
 	spec   int // specificity of the deciding range: -1 none, 0 */*, 1 */sub, 2 type/*, 3 type/sub, 4 with parameters
 	prec   int // DRF's precedence of that range: 0 */* and */sub, 1 type/*, 2 type/sub, 3 with parameters
 	indent int
@@ -134,7 +134,7 @@ func covers(typ, sub, t, s string) bool {
 // parseRange parses one media range with its parameters: "type/sub;
 // q=0.5; indent=4". It reports whether parameters other than q were
 // present, and !ok for an empty or malformed range, which is skipped. A
-// q-value that ParseQValue refuses makes the range malformed; a malformed
+// q-value that parseQValue refuses makes the range malformed; a malformed
 // indent is ignored, as DRF ignores it.
 func parseRange(s string) (typ, sub string, q int, indent int, params, ok bool) {
 	mt, rest, _ := strings.Cut(s, ";")
@@ -151,7 +151,7 @@ func parseRange(s string) (typ, sub string, q int, indent int, params, ok bool) 
 		switch {
 		case k == "":
 		case strings.EqualFold(k, "q"):
-			w, ok := ParseQValue(v)
+			w, ok := parseQValue(v)
 			if !ok {
 				return "", "", 0, 0, false, false
 			}

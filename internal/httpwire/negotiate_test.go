@@ -48,9 +48,9 @@ func TestQValuesFollowRFC9110(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("q="+tt.give, func(t *testing.T) {
-			got, ok := ParseQValue(tt.give)
-			assert.Equal(t, tt.wantOK, ok, "ParseQValue(%q) ok", tt.give)
-			assert.Equal(t, tt.want, got, "ParseQValue(%q)", tt.give)
+			got, ok := parseQValue(tt.give)
+			assert.Equal(t, tt.wantOK, ok, "parseQValue(%q) ok", tt.give)
+			assert.Equal(t, tt.want, got, "parseQValue(%q)", tt.give)
 		})
 	}
 }
