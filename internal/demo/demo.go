@@ -2,8 +2,8 @@
 // examples/postgres) share: the demo users, the demo rule that picks a
 // request's user, the handler that serves the themes' images, the
 // read-only wrapper of the servers' own routes, the http.Server with the
-// timeouts that cut off slow or stalled clients, their deadlines applied
-// coarsely, and its serving until a signal and graceful shutdown.
+// timeouts that cut off slow or stalled clients, and its serving until a
+// signal and graceful shutdown.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
@@ -185,14 +185,13 @@ func NewHTTPServer(h http.Handler, log *slog.Logger, t Timeouts) *http.Server {
 // once it is told to stop.
 const ShutdownGrace = 10 * time.Second
 
-// Serve serves hs on ln, its connections' deadlines applied coarsely
-// ([CoarseDeadlines]), until ctx is done, then logs "shutting down" and
+// Serve serves hs on ln until ctx is done, then logs "shutting down" and
 // shuts hs down, giving the requests in flight up to [ShutdownGrace]. It
 // returns nil after a clean shutdown, the error that ended serving before
 // ctx was done, or the shutdown's error prefixed "shutdown: ".
 func Serve(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger) error {
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(CoarseDeadlines(ln)) }()
+	go func() { served <- hs.Serve(ln) }()
 	select {
 	case err := <-served:
 		return err

@@ -11,9 +11,8 @@
 // klauspost/compress's gzhttp middleware, compressing on the fly, as a Go
 // host without precompression would. With -timeouts it runs in the
 // http.Server the example server runs in (demo.NewHTTPServer: read-header,
-// write and idle timeouts, each a deadline set per request, applied as
-// demo.Serve applies them), so that what is compared is the handlers
-// alone.
+// write and idle timeouts, each a deadline set per request), so that what
+// is compared is the handlers alone.
 //
 // With -adapter it serves no fixed bytes: it is the bare adapter, an
 // httpadapter.Adapter on the embedded data with the example server's
@@ -29,7 +28,6 @@ import (
 	"io"
 	"log"
 	"log/slog"
-	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -113,11 +111,8 @@ func main() {
 		log.Fatal(http.ListenAndServe(*addr, mux))
 	}
 	srv := demo.NewHTTPServer(mux, slog.Default(), t)
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		log.Fatal(err)
-	}
-	log.Fatal(srv.Serve(demo.CoarseDeadlines(ln))) // as demo.Serve serves the example servers
+	srv.Addr = *addr
+	log.Fatal(srv.ListenAndServe())
 }
 
 // bareAdapter is the adapter with the example server's options (see
