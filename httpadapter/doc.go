@@ -133,7 +133,7 @@
 //   - An empty Accept is absent and gets JSON (DRF: 406).
 //   - ?format=json or ?format=api decides alone (DRF also consults Accept
 //     and may answer 406).
-//   - A path under New's prefix that is no endpoint is a JSON 404
+//   - A path under the Adapter's prefix that is no endpoint is a JSON 404
 //     {"detail":"Not found."} with no-store, Allow and Vary, as the
 //     OpenAPI document declares (Django sends its HTML 404 page).
 //   - The browsable page is served with a Content-Security-Policy that

@@ -15,9 +15,9 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// fuzzHandler serves New's endpoints and the stylesheet over the embedded
-// default data, the way the example server mounts them, with its demo
-// rule: X-Demo-User names the user, who may prefer a theme that does not
+// fuzzHandler serves the Adapter's endpoints and the stylesheet over the
+// embedded default data, the way the example server mounts them, with its
+// demo rule: X-Demo-User names the user, who may prefer a theme that does not
 // exist (mallory).
 func fuzzHandler(t testing.TB) http.Handler {
 	users := map[string]int{"alice": 2, "bob": 3, "carol": 4, "mallory": 99}
