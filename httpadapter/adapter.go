@@ -1,130 +1,224 @@
 package httpadapter
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
-	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 )
 
-// The endpoints' paths under the prefix.
-const (
-	pathComponentDefs = "/api/v2/theme/component-defs/"
-	pathThemes        = "/api/v2/theme/"
-	pathThemeConfig   = "/api/v2/theme/config/"
-	pathThemeColors   = "/api/v2/theme/colors/"
-)
+// Adapter serves the theming API over net/http: it is the [http.Handler]
+// of the API's endpoints under [Options].Prefix, and it gives the
+// stylesheet and the OpenAPI document as handlers of their own
+// ([Adapter.Stylesheet], [Adapter.OpenAPI]) and the requesting user's
+// theme to the host's own handlers ([Adapter.ThemeFor]). All of them share
+// the options, checked once by [New], and one set of caches: what depends
+// only on the data is made once per snapshot (or per compiled catalog),
+// whichever handler asks first. An Adapter is safe for concurrent use.
+type Adapter struct {
+	c       *config
+	views   []*endpoint // the apiView rows of the endpoint table, in its order
+	api     entry       // ServeHTTP's handler: the routing below
+	sheet   entry       // Stylesheet's
+	openAPI func() http.Handler
 
-// New returns a handler that serves the three endpoints of the theming
-// API under opts.Prefix:
+	sharedVary []string  // the shared endpoints' Vary, joined (for 404s)
+	outside    []byte    // the 404 body of a mounting mistake
+	warned     sync.Once // the mistake is logged once
+}
+
+// New returns the [Adapter] for opts. It panics if opts is misconfigured
+// (see [Options]; the message names the field), so that a bad option
+// stops the program at start-up rather than failing requests later.
+//
+// As an [http.Handler], the Adapter serves the four endpoints of the
+// theming API under opts.Prefix:
 //
 //	GET {prefix}/api/v2/theme/component-defs/  the component catalog
 //	GET {prefix}/api/v2/theme/                 the themes
 //	GET {prefix}/api/v2/theme/config/          the theme for the requesting user
 //	GET {prefix}/api/v2/theme/colors/          that theme's colors, resolved
 //
-// Each path without its trailing slash is redirected (301) to the slash
-// form, keeping the query; any other path is a 404. It panics if opts is
-// misconfigured (see Options).
+// Each answers GET, HEAD and OPTIONS as Django REST Framework does, and
+// any other method with 405 Method Not Allowed, Allow, Vary,
+// Cache-Control: no-store and DRF's JSON detail. Each path without its
+// trailing slash is redirected (301) to the slash form, keeping the
+// query; any other path under the prefix is a 404. The adapter never
+// reads a request's content: a request that carries some (any method) is
+// answered without reading it, with Connection: close and the
+// connection's read deadline set, so that a client sending its content
+// slowly cannot hold the connection.
 //
-// A request that reaches the handler outside opts.Prefix, or at one of
+// Mount it in a ServeMux at the API's root, with and without the slash,
+// so that the slashless path reaches the adapter (ServeMux would redirect
+// it itself, with 307):
+//
+//	a := httpadapter.New(opts)
+//	mux.Handle("/api/v2/theme/", a)
+//	mux.Handle("/api/v2/theme", a)
+//
+// A request that reaches the adapter outside opts.Prefix, or at one of
 // the endpoints' paths under some other prefix (a chi Mount at
 // "/theming" with Prefix "", say: Mount, like a ServeMux pattern, passes
 // the whole path on), is a mounting mistake: its 404 body names the
 // configured prefix, {"detail":"Not found.","hint":"..."}, and the first
-// such request is logged, once per handler, at level Warn.
-func New(opts Options) http.Handler {
+// such request is logged, once per Adapter, at level Warn.
+func New(opts Options) *Adapter {
 	c := newConfig(opts)
-	return c.withCORS(&mux{
-		c:       c,
-		prefix:  c.prefix,
-		defs:    componentDefs(c),
-		themes:  themes(c),
-		config:  themeConfig(c),
-		colors:  themeColors(c),
-		vary:    sharedVary(c),
-		outside: outsideBody(c.prefix),
-	})
+	a := &Adapter{c: c, outside: outsideBody(c.prefix)}
+	for i := range endpoints {
+		switch e := &endpoints[i]; e.kind {
+		case apiView:
+			a.views = append(a.views, newEndpoint(c, e))
+		case stylesheetView:
+			a.sheet = entry{c.cors, newStylesheet(c, e)}
+		case documentView:
+			a.openAPI = sync.OnceValue(func() http.Handler { return entry{c.cors, newOpenAPI(c, e)} })
+		}
+	}
+	a.sharedVary = c.headersOf(apiViewOf(false)).varyJoined
+	a.api = entry{c.cors, http.HandlerFunc(a.route)}
+	return a
 }
 
-// ComponentDefs returns a handler that serves the component catalog, the
-// visible component definitions, for every request it receives: the
-// host's router decides the path, and opts.Prefix is ignored. It panics if
-// opts is misconfigured.
-func ComponentDefs(opts Options) http.Handler {
-	c := newConfig(opts)
-	return c.withCORS(componentDefs(c))
+// ServeHTTP serves the API's endpoints (see [New]).
+func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.api.ServeHTTP(w, r) }
+
+// Stylesheet returns the handler of the requesting user's theme (as
+// Options.PreferredTheme tells) as a CSS stylesheet of custom
+// properties, for every request it receives, wherever the host mounts
+// it:
+//
+//	mux.Handle("/theme.css", a.Stylesheet())
+//	<link rel="stylesheet" href="/theme.css">
+//
+// It is not part of the DRF API: it has no browsable rendering and no
+// format parameter. GET and HEAD get the sheet (text/css; charset=utf-8)
+// with an ETag, answering If-None-Match with 304; OPTIONS gets 204 with
+// Allow; other methods 405, and content is left unread, as on the API's
+// endpoints. Like the theme config it is per user: Options.UserCacheControl
+// and Options.UserVary apply. Errors are answered as the API answers them.
+//
+// The sheet is [theming.ResolvedTheme.Stylesheet]: after the light and
+// dark blocks it carries the theme's high-contrast variant (WCAG 2 AAA)
+// under @media (prefers-contrast: more) and :root[data-contrast="more"],
+// and the variables mapped to CSS system colors under
+// @media (forced-colors: active); all of it is rendered once per
+// snapshot. Every call returns the same handler.
+func (a *Adapter) Stylesheet() http.Handler { return a.sheet }
+
+// OpenAPI returns the handler of the OpenAPI 3.1 document of the API the
+// Adapter serves, as JSON, for every request it receives, wherever the
+// host mounts it:
+//
+//	mux.Handle("/api/v2/schema/", a.OpenAPI())
+//
+// The document's server is Options.ServerURL followed by Options.Prefix;
+// its Cache-Control headers are the configured ones; the request headers
+// of Options.SourceVary and, on the theme for the user, of
+// Options.UserVary are declared as header parameters; with
+// Options.DisableCompression it says that bodies are never compressed;
+// with Options.StylesheetPath it describes the stylesheet there; with
+// Options.CORS it declares the CORS response headers.
+//
+// The document names the catalog: the component ids and CSS variable
+// names of the snapshot the Source gives for the request are enums, and
+// the themes' colors and the resolved colors are records keyed by them,
+// so that a client generated from it refuses a misspelt id at compile
+// time. It is built once per compiled catalog (or per snapshot built
+// without one), and its ETag changes with the catalog; while the Source
+// has no snapshot to give (an error), the document without those enums
+// is served. GET and HEAD get it (application/json) with the endpoints'
+// caching rules: a strong ETag per content coding, If-None-Match answered
+// with 304, Options.CacheControl, and gzip, br or zstd as
+// Accept-Encoding asks unless Options.DisableCompression is set (see
+// Compression in the package documentation); OPTIONS gets 204 with
+// Allow; other methods 405. It has no browsable rendering and no format
+// parameter. Every call returns the same handler.
+func (a *Adapter) OpenAPI() http.Handler { return a.openAPI() }
+
+// ThemeFor returns the theme the theme-for-user endpoints and the
+// stylesheet would serve r: the snapshot from Options.Source, the
+// preference from Options.PreferredTheme, and the snapshot's choice
+// ([theming.Snapshot.ChooseTheme]: the preferred theme, else the
+// default). A host uses it in its own handlers, to inline the user's
+// stylesheet into a page it renders, say, so that the page and the
+// endpoints never disagree.
+//
+// Its errors are those the endpoints answer with an error status, which
+// [StatusFor] gives: an error wrapping theming.ErrNoThemes when the
+// snapshot has no theme, the Source's errors (theming.ErrUnknownTenant,
+// theming.ErrNoSnapshot, the request context's error, ...) and the
+// PreferredTheme hook's, a panic of either turned into an error.
+func (a *Adapter) ThemeFor(r *http.Request) (*theming.ResolvedTheme, error) {
+	s, err := a.c.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	pref, err := a.c.preference(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.ChooseTheme(pref)
 }
 
-// Themes returns a handler that serves the list of themes, with their
-// palette previews, for every request it receives. It panics if opts is
-// misconfigured.
-func Themes(opts Options) http.Handler {
-	c := newConfig(opts)
-	return c.withCORS(themes(c))
+// entry is how every handler of an Adapter starts: content the request
+// carries is left unread (the adapter never reads any), then CORS, when
+// configured, answers preflights and adds its headers.
+type entry struct {
+	cors *httpwire.CORS
+	next http.Handler
 }
 
-// ThemeConfig returns a handler that serves the theme for the requesting
-// user (as opts.PreferredTheme tells), with an empty palette_preview, for
-// every request it receives. It panics if opts is misconfigured.
-func ThemeConfig(opts Options) http.Handler {
-	c := newConfig(opts)
-	return c.withCORS(themeConfig(c))
-}
-
-// mux routes New's paths.
-type mux struct {
-	c                            *config
-	prefix                       string
-	defs, themes, config, colors http.Handler
-	vary                         []string  // the shared endpoints' Vary, joined
-	outside                      []byte    // the 404 body of a mounting mistake
-	warned                       sync.Once // the mistake is logged once
-}
-
-func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rest, ok := strings.CutPrefix(r.URL.Path, m.prefix)
-	if !ok {
-		m.misplaced(w, r, "")
+func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength != 0 {
+		httpwire.LeaveBodyUnread(w, r)
+	}
+	if e.cors != nil {
+		e.cors.Serve(w, r, e.next)
 		return
 	}
-	switch rest {
-	case pathComponentDefs:
-		m.defs.ServeHTTP(w, r)
-	case pathThemes:
-		m.themes.ServeHTTP(w, r)
-	case pathThemeConfig:
-		m.config.ServeHTTP(w, r)
-	case pathThemeColors:
-		m.colors.ServeHTTP(w, r)
-	case pathComponentDefs[:len(pathComponentDefs)-1], pathThemes[:len(pathThemes)-1], pathThemeConfig[:len(pathThemeConfig)-1], pathThemeColors[:len(pathThemeColors)-1]:
-		m.c.appendSlash(w, r)
-	default:
-		if at, ok := mountedAt(rest); ok {
-			m.misplaced(w, r, m.prefix+at)
+	e.next.ServeHTTP(w, r)
+}
+
+// route serves a request by the endpoint table.
+func (a *Adapter) route(w http.ResponseWriter, r *http.Request) {
+	rest, ok := strings.CutPrefix(r.URL.Path, a.c.prefix)
+	if !ok {
+		a.misplaced(w, r, "")
+		return
+	}
+	for _, v := range a.views {
+		switch rest {
+		case v.path:
+			v.ServeHTTP(w, r)
+			return
+		case v.path[:len(v.path)-1]:
+			a.appendSlash(w, r)
 			return
 		}
-		m.unknownPath(w, r)
 	}
+	if at, ok := mountedAt(rest); ok {
+		a.misplaced(w, r, a.c.prefix+at)
+		return
+	}
+	a.unknownPath(w, r)
 }
 
 // mountedAt reports whether rest, a path under the prefix that is no
 // endpoint, ends with an endpoint's path (with or without its slash), and
 // returns what comes before it: the prefix the request was meant for.
 func mountedAt(rest string) (string, bool) {
-	for _, p := range [...]string{pathComponentDefs, pathThemes, pathThemeConfig, pathThemeColors} {
-		for _, q := range [...]string{p, p[:len(p)-1]} {
-			if at, ok := strings.CutSuffix(rest, q); ok && at != "" {
+	for _, e := range endpoints {
+		if e.kind != apiView {
+			continue
+		}
+		for _, p := range [...]string{e.path, e.path[:len(e.path)-1]} {
+			if at, ok := strings.CutSuffix(rest, p); ok && at != "" {
 				return at, true
 			}
 		}
@@ -132,24 +226,38 @@ func mountedAt(rest string) (string, bool) {
 	return "", false
 }
 
-// misplaced answers a request that reached New's handler outside its
+// misplaced answers a request that reached the adapter outside its
 // prefix (see New); at is where the request's path puts the API, if it
 // names one of the endpoints.
-func (m *mux) misplaced(w http.ResponseWriter, r *http.Request, at string) {
-	m.warned.Do(func() {
-		attrs := []any{"prefix", m.prefix, "path", r.URL.Path}
+func (a *Adapter) misplaced(w http.ResponseWriter, r *http.Request, at string) {
+	a.warned.Do(func() {
+		attrs := []any{"prefix", a.c.prefix, "path", r.URL.Path}
 		if at != "" {
 			attrs = append(attrs, "path_prefix", at)
 		}
-		m.c.log().WarnContext(r.Context(), "httpadapter: a request reached the handler outside Options.Prefix: "+
+		a.c.log().WarnContext(r.Context(), "httpadapter: a request reached the handler outside Options.Prefix: "+
 			"check where the handler is mounted (logged once)", attrs...)
 	})
+	a.notFound(w, r, a.outside)
+}
+
+// unknownPath answers a path under the prefix that is no endpoint.
+func (a *Adapter) unknownPath(w http.ResponseWriter, r *http.Request) {
+	a.notFound(w, r, a.c.k.notFound)
+}
+
+// notFound answers a path that is none of the endpoints: a 404 with the
+// headers the OpenAPI document gives the endpoints' 404 (Allow, the
+// shared endpoints' Vary, no-store), so that a client sees one shape of
+// 404.
+func (a *Adapter) notFound(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
-	h["Allow"] = m.c.k.allow
-	addVary(h, nil, m.vary)
-	h["X-Content-Type-Options"] = m.c.k.nosniff
-	h["Cache-Control"] = m.c.k.noStore
-	writeRaw(w, r, http.StatusNotFound, m.c.k.json, m.outside)
+	k := &a.c.k
+	h["Allow"] = k.allow
+	httpwire.AddVary(h, nil, a.sharedVary)
+	h["X-Content-Type-Options"] = k.nosniff
+	h["Cache-Control"] = k.noStore
+	httpwire.WriteRaw(w, r, http.StatusNotFound, k.json, body)
 }
 
 // outsideBody is the 404 body of a request outside prefix: DRF's, with a
@@ -165,340 +273,14 @@ func outsideBody(prefix string) []byte {
 	return b
 }
 
-// consts holds the fixed header values and bodies that responses share.
-// Handlers store these slices in response headers instead of allocating;
-// their capacity equals their length, so that Header.Add appends to a
-// copy, and nothing ever writes into them.
-type consts struct {
-	allow, nosniff, json, html, css, noStore, zero, retryAfter []string
-	notFound, notAcceptable, serverError, unavailable          []byte
-}
-
-func newConsts() consts {
-	return consts{
-		allow:         one("GET, HEAD, OPTIONS"),
-		nosniff:       one("nosniff"),
-		json:          one("application/json"),
-		html:          one("text/html; charset=utf-8"),
-		css:           one("text/css; charset=utf-8"),
-		noStore:       one("no-store"),
-		zero:          one("0"),
-		retryAfter:    one(retryAfterSeconds),
-		notFound:      []byte(`{"detail":"Not found."}`),
-		notAcceptable: []byte(`{"detail":"Could not satisfy the request Accept header."}`),
-		serverError:   []byte(`{"detail":"A server error occurred."}`),
-		unavailable:   []byte(`{"detail":"Service temporarily unavailable, try again later."}`),
-	}
-}
-
-// endpoint is one view of the API: the JSON document it serves and the
-// DRF behaviour around it.
-type endpoint struct {
-	c          *config
-	name, desc string   // DRF's view name and description
-	cc         []string // Cache-Control of its 200 and 304 responses
-	vary       []string // tokens it adds to Vary
-	varyJoined []string // {vary joined}
-	meta       []byte   // the OPTIONS document
-	csp        []string // Content-Security-Policy of its HTML page
-	// find returns the document to serve for r, or an error, answered
-	// as failure says.
-	find func(r *http.Request, s *theming.Snapshot) (*doc, error)
-}
-
-func newEndpoint(c *config, name, desc string, user bool) *endpoint {
-	e := &endpoint{c: c, name: name, desc: desc, cc: c.sharedCC, csp: one(pageCSP())}
-	if user {
-		e.cc = c.userCC
-	}
-	e.vary, e.varyJoined = c.varyOf("Accept", user)
-	e.meta, _ = json.Marshal(struct {
-		Name        string   `json:"name"`
-		Description string   `json:"description"`
-		Renders     []string `json:"renders"`
-		Parses      []string `json:"parses"`
-	}{name, desc,
-		[]string{"application/json", "text/html"},
-		[]string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data"}})
-	return e
-}
-
-func componentDefs(c *config) *endpoint {
-	e := newEndpoint(c, "Component Def List", "Return all component definitions except hidden ones.", false)
-	// The catalog is the same for every snapshot built from one compiled
-	// catalog (one per tenant, say): its forms are made once per compiled
-	// catalog and shared. A snapshot without one (theming.Load) has its
-	// own. The cached doc refers to neither key, so both are reclaimable.
-	build := func(s *theming.Snapshot) (*doc, error) { return newDoc(s.ComponentDefsJSON(), c.compress), nil }
-	bySnap := newWeakCache[theming.Snapshot](build)
-	byCatalog := newWeakCache[theming.CompiledCatalog](build)
-	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) {
-		if cc := s.CompiledCatalog(); cc != nil {
-			return byCatalog.get(cc, s)
-		}
-		return bySnap.get(s, s)
-	}
-	return e
-}
-
-func themes(c *config) *endpoint {
-	e := newEndpoint(c, "Theme List", "Return the themes.", false)
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*doc, error) {
-		b, err := s.ThemesJSON(c.mediaBase)
-		if err != nil {
-			return nil, err
-		}
-		return newDoc(b, c.compress), nil
-	})
-	e.find = func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s, s) }
-	return e
-}
-
-func themeConfig(c *config) *endpoint {
-	e := newEndpoint(c, "Theme Config", "Return one theme, chosen taking the requesting user into account.", true)
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*doc], error) {
-		return newThemeTable(s, func(t *theming.ResolvedTheme) (*doc, error) {
-			b, err := s.ThemeJSON(t.ID(), c.mediaBase)
-			if err != nil {
-				return nil, err
-			}
-			return newDoc(b, c.compress), nil
-		})
-	})
-	e.find = func(r *http.Request, s *theming.Snapshot) (*doc, error) {
-		docs, err := cache.get(s, s)
-		if err != nil {
-			return nil, err
-		}
-		return docs.pick(c, r, s)
-	}
-	return e
-}
-
-// chooseTheme asks the hook for the user's preference and picks the
-// theme, as the theme-for-user endpoints do (through themeTable.pick,
-// which has ChooseTheme(0)'s answer at hand).
-func chooseTheme(c *config, r *http.Request, s *theming.Snapshot) (*theming.ResolvedTheme, error) {
-	pref, err := c.preference(r)
-	if err != nil {
-		return nil, err
-	}
-	return s.ChooseTheme(pref)
-}
-
-func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
-	k := &e.c.k
-	h["Allow"] = k.allow
-	h["X-Content-Type-Options"] = k.nosniff
-	addVary(h, e.vary, e.varyJoined)
-
-	// DRF negotiates before it looks at the method: a bad format is a
-	// 404 and an unsatisfiable Accept a 406 whatever the method.
-	ch, nerr := negotiate(r)
-	if nerr != negOK {
-		h["Cache-Control"] = k.noStore
-	}
-	switch nerr {
-	case negBadFormat:
-		writeRaw(w, r, http.StatusNotFound, k.json, k.notFound)
-		return
-	case negNotAccept:
-		writeRaw(w, r, http.StatusNotAcceptable, k.json, k.notAcceptable)
-		return
-	}
-
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-	case http.MethodOptions:
-		e.writeSmall(w, r, ch, http.StatusOK, e.meta)
-		return
-	default:
-		e.writeSmall(w, r, ch, http.StatusMethodNotAllowed, methodNotAllowed(r.Method))
-		return
-	}
-
-	s, err := e.c.snapshot(r.Context())
-	var d *doc
-	if err == nil {
-		d, err = e.find(r, s)
-	}
-	if err != nil {
-		status, body := e.c.failure(w, r, e.name, err)
-		e.writeSmall(w, r, ch, status, body)
-		return
-	}
-
-	h["Cache-Control"] = e.cc
-	if ch.rend == rendHTML {
-		e.writePage(w, r, http.StatusOK, d, d.pageBody())
-		return
-	}
-	rp := d.indented(ch.indent)
-	rp.write(w, r, k.json)
-}
-
-// writeSmall writes a document that is not cached (an error, the OPTIONS
-// metadata) in the negotiated rendering.
-func (e *endpoint) writeSmall(w http.ResponseWriter, r *http.Request, ch choice, status int, body []byte) {
-	if status != http.StatusOK {
-		w.Header()["Cache-Control"] = e.c.k.noStore
-	}
-	if ch.rend == rendHTML {
-		var b bytes.Buffer
-		json.Indent(&b, body, "", strings.Repeat(" ", pageIndent))
-		e.writePage(w, r, status, nil, markUp(b.Bytes()))
-		return
-	}
-	if ch.indent > 0 {
-		var b bytes.Buffer
-		json.Indent(&b, body, "", strings.Repeat(" ", ch.indent))
-		body = b.Bytes()
-	}
-	writeRaw(w, r, status, e.c.k.json, body)
-}
-
-// writePage writes the browsable page for a response of the given status
-// whose JSON document is d (nil when it is not cached) and whose
-// marked-up body is body. The page shows the headers of the JSON
-// response; the page itself has its own entity tags, the hashes of its
-// bytes in each coding.
-func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int, d *doc, body template.HTML) {
-	h := w.Header()
-	k := &e.c.k
-	shown := []pageHeader{{"Allow", k.allow[0]}}
-	if cc := h.Get("Cache-Control"); cc != "" {
-		shown = append(shown, pageHeader{"Cache-Control", cc})
-	}
-	shown = append(shown, pageHeader{"Content-Type", k.json[0]})
-	if d != nil {
-		shown = append(shown, pageHeader{"ETag", d.compact.identity.etag})
-	}
-	shown = append(shown,
-		pageHeader{"Vary", strings.Join(h["Vary"], ", ")},
-		pageHeader{"X-Content-Type-Options", k.nosniff[0]})
-	target := r.RequestURI
-	if target == "" {
-		target = r.URL.RequestURI()
-	}
-	method := r.Method
-	if method == http.MethodHead {
-		method = http.MethodGet // HEAD has GET's headers: those of GET's page
-	}
-	var b bytes.Buffer
-	err := pageTemplate.Execute(&b, pageData{
-		Name: e.name, Description: e.desc,
-		Method: method, Target: target,
-		Status:  strconv.Itoa(status) + " " + http.StatusText(status),
-		Headers: shown, Body: body,
-		Style: template.CSS(pageStyle), Script: template.JS(pageScript),
-	})
-	if err != nil {
-		e.c.fail(r, e.name, err)
-		writeRaw(w, r, http.StatusInternalServerError, k.json, k.serverError)
-		return
-	}
-	h["Content-Security-Policy"] = e.csp
-	if status == http.StatusOK && d != nil {
-		d.pages.rep(b.Bytes(), sha256.Sum256(b.Bytes()), d.compress).write(w, r, k.html)
-		return
-	}
-	writeRaw(w, r, status, k.html, b.Bytes())
-}
-
-// retryAfterSeconds is the Retry-After of a 503 while the Source has no
-// snapshot yet.
-const retryAfterSeconds = "1"
-
-// failure maps an error of the Source, of finding the document or of the
-// PreferredTheme hook to the status and body of the answer, and logs
-// the causes of 500s. It sets the headers that go with the status.
-func (c *config) failure(w http.ResponseWriter, r *http.Request, endpoint string, err error) (int, []byte) {
-	switch StatusFor(err) {
-	case http.StatusNotFound:
-		return http.StatusNotFound, c.k.notFound
-	case http.StatusServiceUnavailable:
-		// Not loaded yet, or the request's own context ended while the
-		// Source worked (the client left, or the host's deadline for the
-		// request passed): none is a fault of the server to log. A
-		// context that ended while the request's did not is the Source's
-		// own deadline, logged.
-		if done := r.Context().Err(); !errors.Is(err, theming.ErrNoSnapshot) && (done == nil || !errors.Is(err, done)) {
-			c.fail(r, endpoint, err)
-		}
-		w.Header()["Retry-After"] = c.k.retryAfter
-		return http.StatusServiceUnavailable, c.k.unavailable
-	}
-	c.fail(r, endpoint, err)
-	return http.StatusInternalServerError, c.k.serverError
-}
-
-// fail logs the real cause of a 500 on the named endpoint.
-func (c *config) fail(r *http.Request, endpoint string, err error) {
-	attrs := []any{"endpoint", endpoint, "method", r.Method, "path", r.URL.Path, "error", err}
-	var p *panicError
-	if errors.As(err, &p) {
-		attrs = append(attrs, "stack", string(p.stack))
-	}
-	c.log().ErrorContext(r.Context(), "httpadapter: request failed", attrs...)
-}
-
-// plainMethod starts the answer of an endpoint that serves one rendering
-// (the stylesheet, the OpenAPI document): the headers every response
-// carries (Allow, nosniff, and the request headers in vary, whose
-// Vary value is joined), 204 to OPTIONS and 405 to any method other than
-// GET and HEAD. It reports whether the caller goes on to serve r.
-func (c *config) plainMethod(w http.ResponseWriter, r *http.Request, vary, joined []string) bool {
-	h := w.Header()
-	h["Allow"] = c.k.allow
-	h["X-Content-Type-Options"] = c.k.nosniff
-	if len(vary) > 0 {
-		addVary(h, vary, joined)
-	}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		return true
-	case http.MethodOptions:
-		w.WriteHeader(http.StatusNoContent)
-	default:
-		h["Cache-Control"] = c.k.noStore
-		writeRaw(w, r, http.StatusMethodNotAllowed, c.k.json, methodNotAllowed(r.Method))
-	}
-	return false
-}
-
-// methodNotAllowed is DRF's 405 body for method.
-func methodNotAllowed(method string) []byte {
-	b, _ := json.Marshal(struct {
-		Detail string `json:"detail"`
-	}{`Method "` + method + `" not allowed.`})
-	return b
-}
-
-// writeRaw writes a complete response; HEAD gets the headers only.
-func writeRaw(w http.ResponseWriter, r *http.Request, status int, ctype []string, body []byte) {
-	h := w.Header()
-	h["Content-Type"] = ctype
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
-}
-
-// notFound answers a path that is none of the endpoints.
-func (c *config) notFound(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
-	h["X-Content-Type-Options"] = c.k.nosniff
-	h["Cache-Control"] = c.k.noStore
-	writeRaw(w, r, http.StatusNotFound, c.k.json, c.k.notFound)
-}
+// varyOrigin is the Vary token of a response that CORS headers depend on.
+var varyOrigin = []string{"Origin"}
 
 // appendSlash redirects to the path with a trailing slash, keeping the
 // query, as Django's APPEND_SLASH does. The Location is built from the
 // request line the client sent, so it is right behind http.StripPrefix
 // too.
-func (c *config) appendSlash(w http.ResponseWriter, r *http.Request) {
+func (a *Adapter) appendSlash(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.EscapedPath()
 	if uri, _, _ := strings.Cut(r.RequestURI, "?"); uri != "" {
 		if !strings.HasPrefix(uri, "/") {
@@ -516,44 +298,14 @@ func (c *config) appendSlash(w http.ResponseWriter, r *http.Request) {
 		loc += "?" + r.URL.RawQuery
 	}
 	h := w.Header()
+	k := &a.c.k
 	h["Location"] = []string{loc}
-	h["Allow"] = c.k.allow
-	h["X-Content-Type-Options"] = c.k.nosniff
-	if c.cors != nil {
-		addVary(h, varyOrigin, varyOrigin)
+	h["Allow"] = k.allow
+	h["X-Content-Type-Options"] = k.nosniff
+	if a.c.cors != nil {
+		httpwire.AddVary(h, varyOrigin, varyOrigin)
 	}
-	h["Content-Type"] = c.k.html // Django's HttpResponsePermanentRedirect, with no body
-	h["Content-Length"] = c.k.zero
+	h["Content-Type"] = k.html // Django's HttpResponsePermanentRedirect, with no body
+	h["Content-Length"] = k.zero
 	w.WriteHeader(http.StatusMovedPermanently)
 }
-
-// panicError is a recovered panic of a host-supplied function.
-type panicError struct {
-	what  string
-	value any
-	stack []byte
-}
-
-func (p *panicError) Error() string {
-	return fmt.Sprintf("httpadapter: %s panicked: %v", p.what, p.value)
-}
-
-// recoverTo turns a panic of the host function what into *err. It must be
-// deferred directly. http.ErrAbortHandler is re-raised: it is the host's
-// way to abort the response.
-func recoverTo(err *error, what string) {
-	v := recover()
-	if v == nil {
-		return
-	}
-	if v == http.ErrAbortHandler {
-		panic(v)
-	}
-	*err = &panicError{what: what, value: v, stack: debug.Stack()}
-}
-
-func errorf(format string, args ...any) error {
-	return fmt.Errorf("httpadapter: "+format, args...)
-}
-
-func quote(s string) string { return strconv.Quote(s) }

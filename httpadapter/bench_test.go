@@ -91,7 +91,7 @@ func BenchmarkEndpoints(b *testing.B) {
 		{"themes if-none-match 304", api, themesPath, map[string]string{"If-None-Match": etagOf(themes)}, 304},
 		{"themes accept browser-style json", api, themesPath, map[string]string{"Accept": "application/json, text/plain, */*"}, 200},
 		{"themes indent=4", api, themesPath, map[string]string{"Accept": "application/json; indent=4"}, 200},
-		{"stylesheet", httpadapter.Stylesheet(httpadapter.Options{Source: theming.NewStore(snap)}), "/theme.css", nil, 200},
+		{"stylesheet", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}).Stylesheet(), "/theme.css", nil, 200},
 	}
 	for _, bb := range benchmarks {
 		b.Run(bb.name, func(b *testing.B) {
@@ -126,8 +126,8 @@ func BenchmarkPrecompression(b *testing.B) {
 		}}
 	}
 	handlers := func() (api, css http.Handler) {
-		o := opts()
-		return httpadapter.New(o), httpadapter.Stylesheet(o)
+		a := httpadapter.New(opts())
+		return a, a.Stylesheet()
 	}
 	fetchAll := func(api, css http.Handler, ae string) (encoded int) {
 		get := func(h http.Handler, path string, user int) {
@@ -153,13 +153,7 @@ func BenchmarkPrecompression(b *testing.B) {
 		}
 		return encoded
 	}
-	heap := func() uint64 {
-		var m runtime.MemStats
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := liveHeap
 	// Memory, once: the same handlers before and after the browser's
 	// requests; the identity forms are made by the first, identity pass.
 	api, css := handlers()
@@ -188,7 +182,7 @@ func BenchmarkPrecompression(b *testing.B) {
 func BenchmarkTenants(b *testing.B) {
 	snaps := []*theming.Snapshot{defaultSnapshot(b), defaultSnapshot(b)}
 	var i int
-	h := httpadapter.Themes(httpadapter.Options{Source: sourceFunc(func(context.Context) (*theming.Snapshot, error) {
+	h := httpadapter.New(httpadapter.Options{Source: sourceFunc(func(context.Context) (*theming.Snapshot, error) {
 		i++
 		return snaps[i%2], nil
 	})})

@@ -65,7 +65,8 @@ func TestTheBrowsablePageInABrowser(t *testing.T) {
 func TestABrowserGetsTheSameJSONInItsOwnCoding(t *testing.T) {
 	snap := defaultSnapshot(t)
 	opts := httpadapter.Options{Source: theming.NewStore(snap)}
-	api, css := httpadapter.New(opts), httpadapter.Stylesheet(opts)
+	api := httpadapter.New(opts)
+	css := api.Stylesheet()
 	var targets []string
 	for _, target := range []string{defsPath, themesPath, configPath, defsPath + "?format=json", themesPath + "?format=api", "/theme.css"} {
 		targets = append(targets, target)

@@ -11,18 +11,19 @@ import (
 	"sync/atomic"
 	"weak"
 
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 )
 
 // doc is one JSON document in every form it is served in: compact, each
 // indent a client asks for, and the browsable page, each with its
-// compressed forms (see rep). The compact form is made with the doc; the
-// others on first use, then kept. Two requests racing to make the same
-// indented form may both do the work; one result is kept.
+// compressed forms (see httpwire.Rep). The compact form is made with the
+// doc; the others on first use, then kept. Two requests racing to make
+// the same indented form may both do the work; one result is kept.
 type doc struct {
-	compact  *rep
+	compact  *httpwire.Rep
 	compress bool
-	indent   [maxIndent]atomic.Pointer[rep]
+	indent   [httpwire.MaxIndent]atomic.Pointer[httpwire.Rep]
 	page     atomic.Pointer[template.HTML]
 	pages    pageTable
 }
@@ -30,11 +31,11 @@ type doc struct {
 // newDoc makes the doc of a compact JSON body as theming encodes it,
 // served with <, > and & as themselves (see unescapeHTML).
 func newDoc(compact []byte, compress bool) *doc {
-	return &doc{compact: newRep(unescapeHTML(compact), compress), compress: compress}
+	return &doc{compact: httpwire.NewRep(unescapeHTML(compact), compress), compress: compress}
 }
 
 // indented returns the document indented by n spaces (0: compact).
-func (d *doc) indented(n int) *rep {
+func (d *doc) indented(n int) *httpwire.Rep {
 	if n <= 0 {
 		return d.compact
 	}
@@ -42,10 +43,10 @@ func (d *doc) indented(n int) *rep {
 		return r
 	}
 	var b bytes.Buffer
-	if err := json.Indent(&b, d.compact.identity.body, "", strings.Repeat(" ", n)); err != nil {
+	if err := json.Indent(&b, d.compact.Body(), "", strings.Repeat(" ", n)); err != nil {
 		return d.compact // cannot happen: the compact form came from encoding/json
 	}
-	d.indent[n-1].CompareAndSwap(nil, newRep(bytes.Clone(b.Bytes()), d.compress))
+	d.indent[n-1].CompareAndSwap(nil, httpwire.NewRep(bytes.Clone(b.Bytes()), d.compress))
 	return d.indent[n-1].Load()
 }
 
@@ -55,46 +56,58 @@ func (d *doc) pageBody() template.HTML {
 	if p := d.page.Load(); p != nil {
 		return *p
 	}
-	p := markUp(d.indented(pageIndent).identity.body)
+	p := markUp(d.indented(pageIndent).Body())
 	d.page.CompareAndSwap(nil, &p)
 	return *d.page.Load()
 }
 
-// maxPages bounds the rendered pages a doc keeps with their compressed
-// forms.
-const maxPages = 8
+// Bounds of the browsable pages a doc keeps with their compressed forms.
+const (
+	// maxPages bounds the distinct pages a doc keeps.
+	maxPages = 8
+	// maxPageFrame bounds what a kept page adds to the document it
+	// shows: the page's own markup, the request line and the response
+	// headers shown (about 3.5 KB for a request to one of the API's
+	// paths with a short query).
+	maxPageFrame = 8 << 10
+)
 
 // pageTable keeps the browsable pages of a doc by their content. The page
 // shows the request line and headers, so it is rendered per request; a
 // page seen before (the same bytes: the same request target, method and
 // response headers) is served from here with its compressed forms, made
-// once. Beyond maxPages distinct pages per doc, further ones are served
-// uncompressed: a client varying its query string cannot make the server
-// compress per request.
+// once. A page is kept only when its frame is at most maxPageFrame
+// bytes, and only the first maxPages distinct pages: any other page is
+// served as rendered, uncompressed, and then dropped. So a client
+// varying its query string cannot make the server compress per request,
+// and a long request target (net/http admits up to 1 MB of request
+// line and headers) is never kept: what a doc keeps is bounded by the
+// document's own size.
 type pageTable struct {
 	mu sync.Mutex
-	m  map[[sha256.Size]byte]*rep
+	m  map[[sha256.Size]byte]*httpwire.Rep
 }
 
-// rep returns the representation of a rendered page whose SHA-256 is
-// sum.
-func (t *pageTable) rep(page []byte, sum [sha256.Size]byte, compress bool) *rep {
+// rep returns the representation of a rendered page that shows a
+// document of docLen bytes (marked up).
+func (t *pageTable) rep(page []byte, docLen int, compress bool) *httpwire.Rep {
+	if !compress || len(page)-docLen > maxPageFrame {
+		return httpwire.NewRep(page, false)
+	}
+	sum := sha256.Sum256(page)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if rp, ok := t.m[sum]; ok {
 		return rp
 	}
-	keep := compress && len(t.m) < maxPages
-	if keep {
-		page = bytes.Clone(page) // kept: no spare capacity
+	if len(t.m) >= maxPages {
+		return httpwire.NewRep(page, false)
 	}
-	rp := newRep(page, keep)
-	if keep {
-		if t.m == nil {
-			t.m = make(map[[sha256.Size]byte]*rep)
-		}
-		t.m[sum] = rp
+	rp := httpwire.NewRep(bytes.Clone(page), true) // kept: no spare capacity
+	if t.m == nil {
+		t.m = make(map[[sha256.Size]byte]*httpwire.Rep)
 	}
+	t.m[sum] = rp
 	return rp
 }
 

@@ -61,7 +61,7 @@ func compressedTargets(t *testing.T, snap *theming.Snapshot) []struct {
 	h            http.Handler
 } {
 	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
-	css := httpadapter.Stylesheet(httpadapter.Options{Source: theming.NewStore(snap)})
+	css := api.Stylesheet()
 	return []struct {
 		name, target string
 		accept       string
@@ -205,8 +205,6 @@ func TestSmallBodiesAndErrorsGoOutUnencoded(t *testing.T) {
 		{"a 404 body", api, http.MethodGet, "/nope", 404},
 		{"a 405 body", api, http.MethodPost, themesPath, 405},
 		{"an OPTIONS document", api, http.MethodOptions, themesPath, 200},
-		{"a body no coding shrinks", httpadapter.NewPrecompressed("text/plain", []byte("ok")), http.MethodGet, "/", 200},
-		{"the zero Precompressed", &httpadapter.Precompressed{}, http.MethodGet, "/", 200},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" goes out as it is", func(t *testing.T) {
@@ -291,9 +289,10 @@ func TestSourceErrorsMapToStatuses(t *testing.T) {
 			t.Run(tt.name+": "+target, func(t *testing.T) {
 				var logs logBuffer
 				opts := httpadapter.Options{Source: tt.source, Logger: logs.logger()}
-				var h http.Handler = httpadapter.New(opts)
+				a := httpadapter.New(opts)
+				var h http.Handler = a
 				if target == "/theme.css" {
-					h = httpadapter.Stylesheet(opts)
+					h = a.Stylesheet()
 				}
 				ts := serve(t, h)
 				resp, body := do(t, ts, http.MethodGet, target, map[string]string{"Accept-Encoding": "gzip, br"})
@@ -338,8 +337,9 @@ func TestARequestWhoseContextEndsIsNotLoggedAsAServerError(t *testing.T) {
 func TestSourceVaryIsOnEveryEndpoint(t *testing.T) {
 	snap := defaultSnapshot(t)
 	opts := httpadapter.Options{Source: theming.NewStore(snap), SourceVary: []string{"x-tenant"}}
-	api := serve(t, httpadapter.New(opts))
-	css := serve(t, httpadapter.Stylesheet(opts))
+	a := httpadapter.New(opts)
+	api := serve(t, a)
+	css := serve(t, a.Stylesheet())
 	for _, target := range []string{defsPath, themesPath, configPath, "/theme.css"} {
 		ts := api
 		if target == "/theme.css" {

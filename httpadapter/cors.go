@@ -2,12 +2,10 @@ package httpadapter
 
 import (
 	"net/http"
-	"net/url"
 	"slices"
-	"strconv"
 	"time"
 
-	"github.com/rs/cors"
+	"github.com/themekit/themekit/internal/httpwire"
 )
 
 // CORS lets pages on other origins read the handlers' responses
@@ -16,7 +14,7 @@ import (
 // and then a browser lets only pages of the host's own origin read the
 // responses.
 //
-// With CORS set, every handler of the package answers as the Fetch
+// With CORS set, every handler of the [Adapter] answers as the Fetch
 // standard asks:
 //
 //   - a request whose Origin is allowed gets Access-Control-Allow-Origin
@@ -43,10 +41,16 @@ type CORS struct {
 	// AllowedOrigins lists the origins whose pages may read the
 	// responses, each a serialized origin: scheme "://" host [":" port],
 	// with no path ("https://app.example.com", "http://localhost:5173").
-	// ["*"] allows every origin, which is safe for the shared endpoints
-	// and the OpenAPI document but lets any site read a signed-in user's
-	// theme; it cannot be combined with AllowCredentials. Required: the
-	// constructors panic on an empty list.
+	// A pattern "https://*.example.com" admits every origin whose host
+	// ends in one or more whole labels before ".example.com", on that
+	// scheme and port (https://a.example.com, https://a.b.example.com;
+	// never https://example.com or https://evilexample.com); a "*"
+	// anywhere else is refused. ["*"] allows every origin, which is safe
+	// for the shared endpoints and the OpenAPI document but lets any
+	// site read a signed-in user's theme. Neither "*" nor a pattern can
+	// be combined with AllowCredentials: a credentialed response would
+	// go to origins no one listed. Required: New panics on an empty
+	// list, and on any entry it refuses, naming it.
 	AllowedOrigins []string
 
 	// AllowCredentials lets a page send the user's cookies or HTTP
@@ -74,23 +78,12 @@ type CORS struct {
 // and the back-off of a 503.
 var corsExposed = []string{"ETag", "Allow", "Retry-After"}
 
-// newCORS checks o and builds the rs/cors handler for it. user and source
+// newCORS checks o and builds the CORS handling for it. user and source
 // are the canonical UserVary and SourceVary headers. It panics on a bad
 // option, as newConfig does.
-func newCORS(o *CORS, user, source []string) *cors.Cors {
+func newCORS(o *CORS, user, source []string) *httpwire.CORS {
 	if len(o.AllowedOrigins) == 0 {
 		panic("httpadapter: Options.CORS.AllowedOrigins is empty")
-	}
-	for _, origin := range o.AllowedOrigins {
-		if origin == "*" {
-			if o.AllowCredentials {
-				panic("httpadapter: Options.CORS: AllowedOrigins \"*\" cannot be combined with AllowCredentials (browsers refuse a credentialed response to any origin)")
-			}
-			continue
-		}
-		if err := checkOrigin(origin); err != nil {
-			panic(err.Error())
-		}
 	}
 	if o.MaxAge < 0 {
 		panic("httpadapter: Options.CORS.MaxAge " + o.MaxAge.String() + " is negative")
@@ -101,73 +94,16 @@ func newCORS(o *CORS, user, source []string) *cors.Cors {
 			headers = append(headers, n)
 		}
 	}
-	return cors.New(cors.Options{
-		AllowedOrigins:   o.AllowedOrigins,
-		AllowedMethods:   []string{http.MethodGet, http.MethodHead},
-		AllowedHeaders:   headers,
-		ExposedHeaders:   corsExposed,
+	c, err := httpwire.NewCORS(httpwire.CORSConfig{
+		Origins:          o.AllowedOrigins,
 		AllowCredentials: o.AllowCredentials,
-		MaxAge:           int(o.MaxAge / time.Second),
+		Methods:          []string{http.MethodGet, http.MethodHead},
+		Headers:          headers,
+		Exposed:          corsExposed,
+		MaxAge:           o.MaxAge,
 	})
-}
-
-// checkOrigin reports whether s is a serialized http(s) origin: scheme,
-// host and optional port, with nothing after. Origins compare
-// case-insensitively (rs/cors lowers both sides).
-func checkOrigin(s string) error {
-	u, err := url.Parse(s)
-	switch {
-	case err != nil:
-		return errorf("Options.CORS.AllowedOrigins: %q: %v", s, err)
-	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil:
-		return errorf("Options.CORS.AllowedOrigins: %q is not an origin: want scheme://host[:port], such as https://app.example.com", s)
-	case u.Path != "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
-		return errorf("Options.CORS.AllowedOrigins: %q has a path, query or fragment: an origin is scheme://host[:port] only", s)
+	if err != nil {
+		panic("httpadapter: Options.CORS.AllowedOrigins: " + err.Error())
 	}
-	if p := u.Port(); p != "" {
-		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return errorf("Options.CORS.AllowedOrigins: %q: bad port", s)
-		}
-	}
-	return nil
-}
-
-// corsHandler answers preflights and adds the CORS headers of the other
-// requests before next answers them.
-type corsHandler struct {
-	cors *cors.Cors
-	next http.Handler
-}
-
-// withCORS wraps h in the CORS handling when the options ask for it.
-func (c *config) withCORS(h http.Handler) http.Handler {
-	if c.cors == nil {
-		return h
-	}
-	return &corsHandler{cors: c.cors, next: h}
-}
-
-func (x *corsHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodOptions && len(r.Header["Access-Control-Request-Method"]) > 0 {
-		if len(r.Header["Origin"]) > 0 {
-			x.cors.HandlerFunc(w, r) // a preflight: answered here, 204
-			return
-		}
-		// Not a preflight (browsers always send Origin with one): the
-		// endpoint's own OPTIONS answer.
-		x.next.ServeHTTP(w, r)
-		return
-	}
-	h := w.Header()
-	vary, had := h["Vary"]
-	x.cors.HandlerFunc(w, r)
-	// rs/cors adds its own "Vary: Origin" field line; the handlers list
-	// Origin in theirs (see config.varyOf), so the answer has one Vary
-	// line, as without CORS.
-	if had {
-		h["Vary"] = vary
-	} else {
-		delete(h, "Vary")
-	}
-	x.next.ServeHTTP(w, r)
+	return c
 }

@@ -158,6 +158,10 @@ func TestCORSOptionsAreChecked(t *testing.T) {
 	}{
 		{"no origins", httpadapter.CORS{}, "AllowedOrigins is empty"},
 		{"any origin with credentials", httpadapter.CORS{AllowedOrigins: []string{"*"}, AllowCredentials: true}, "cannot be combined"},
+		{"any https origin with credentials", httpadapter.CORS{AllowedOrigins: []string{"https://*"}, AllowCredentials: true}, `"https://*": a pattern cannot be combined with AllowCredentials`},
+		{"a subdomain pattern with credentials", httpadapter.CORS{AllowedOrigins: []string{"https://*.example.com"}, AllowCredentials: true}, "a pattern cannot be combined"},
+		{"a pattern whose star is no whole label", httpadapter.CORS{AllowedOrigins: []string{"https://*example.com"}}, "whole leading labels"},
+		{"a star for the whole host", httpadapter.CORS{AllowedOrigins: []string{"https://*"}}, "whole leading labels"},
 		{"an origin with a path", httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com/x"}}, "has a path"},
 		{"a bare host", httpadapter.CORS{AllowedOrigins: []string{"app.example.com"}}, "is not an origin"},
 		{"a negative max age", httpadapter.CORS{AllowedOrigins: []string{appOrigin}, MaxAge: -time.Second}, "negative"},
@@ -169,5 +173,33 @@ func TestCORSOptionsAreChecked(t *testing.T) {
 			assert.Contains(t, msg, tt.want)
 			assert.True(t, strings.HasPrefix(msg, "httpadapter: "), msg)
 		})
+	}
+}
+
+// TestAnOriginPatternAdmitsWholeLabelsOnEveryHandler: with the pattern
+// https://*.example.com, a page on a subdomain reads every handler's
+// responses and gets its preflights answered; a page on
+// https://evilexample.com, which rs/cors's own wildcard matching admitted
+// for the pattern https://*example.com, gets no CORS header.
+func TestAnOriginPatternAdmitsWholeLabelsOnEveryHandler(t *testing.T) {
+	opts := corsOptions(t)
+	opts.CORS = &httpadapter.CORS{AllowedOrigins: []string{"https://*.example.com"}}
+	ts := serve(t, schemaHandler(opts, ""))
+	for _, target := range []string{themesPath, configPath, cssPath, schemaPath} {
+		for origin, want := range map[string]string{
+			"https://app.example.com":   "https://app.example.com",
+			"https://a.b.example.com":   "https://a.b.example.com",
+			"https://evilexample.com":   "",
+			"https://example.com":       "",
+			"https://app.example.com.x": "",
+		} {
+			t.Run(target+" from "+origin, func(t *testing.T) {
+				resp, _ := do(t, ts, http.MethodGet, target, map[string]string{"Origin": origin})
+				assert.Equal(t, want, resp.Header.Get("Access-Control-Allow-Origin"), "GET")
+				pre, _ := do(t, ts, http.MethodOptions, target, map[string]string{"Origin": origin, "Access-Control-Request-Method": "GET"})
+				assert.Equal(t, want, pre.Header.Get("Access-Control-Allow-Origin"), "preflight")
+				assert.Empty(t, pre.Header.Get("Access-Control-Allow-Credentials"))
+			})
+		}
 	}
 }

@@ -1,26 +1,39 @@
-// Package httpadapter serves the theming API over net/http as plain
-// [http.Handler] values: the component catalog, the themes, the theme for
-// the requesting user and that theme's colors resolved, with the behaviour
-// clients of the original Django REST Framework (DRF) service saw; the
-// user's theme as a CSS stylesheet; and the API's OpenAPI document.
+// Package httpadapter serves the theming API over net/http: the
+// component catalog, the themes, the theme for the requesting user and
+// that theme's colors resolved, with the behaviour clients of the
+// original Django REST Framework (DRF) service saw; the user's theme as a
+// CSS stylesheet; and the API's OpenAPI document.
 //
 // # Mounting
 //
-// The host keeps its router. [New] serves the four API paths under
-// [Options].Prefix:
+// The host keeps its router. [New] checks the [Options] once and returns
+// one [Adapter]: an [http.Handler] that serves the four API paths under
+// [Options].Prefix, and the source of the other handlers, which share its
+// caches:
 //
-//	mux.Handle("/api/v2/theme/", httpadapter.New(opts))
-//	mux.Handle("GET /theme.css", httpadapter.Stylesheet(opts))
-//	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, ""))
+//	a := httpadapter.New(opts)
+//	mux.Handle("/api/v2/theme/", a)
+//	mux.Handle("/api/v2/theme", a) // the slashless root's 301 is the adapter's, not ServeMux's 307
+//	mux.Handle("/theme.css", a.Stylesheet())
+//	mux.Handle("/api/v2/schema/", a.OpenAPI())
 //
-// [ComponentDefs], [Themes], [ThemeConfig] and [ThemeColors] serve one
-// endpoint each wherever the host routes them; [Stylesheet] and [OpenAPI]
-// are never part of New. A request that reaches New's handler outside its
-// Prefix gets a 404 whose body names the configured prefix, and the first
-// one is logged (see New). [Chooser] finds the user's theme as the
-// endpoints do, for a host's own pages (to inline the stylesheet, say), and
-// [Precompressed] serves a host's own fixed pages the way the endpoints are
-// served.
+// A chi router mounts it with r.Mount("/api/v2/theme", a); behind
+// http.StripPrefix, Prefix stays "". A request that reaches the Adapter
+// outside its Prefix gets a 404 whose body names the configured prefix,
+// and the first one is logged (see New). [Adapter.ThemeFor] finds the
+// user's theme as the endpoints do, for a host's own pages (to inline the
+// stylesheet, say).
+//
+// # Methods and request content
+//
+// Every route answers GET and HEAD, OPTIONS (DRF's metadata on the API,
+// 204 on the stylesheet and the document), and any other method with 405
+// Method Not Allowed, with Allow, Vary, Cache-Control: no-store and DRF's
+// JSON {"detail":"Method \"POST\" not allowed."}. No route reads a
+// request's content: a request that carries some (any method) is answered
+// as it would be without, the content unread, with Connection: close and
+// the connection's read deadline set, so that a client sending content
+// slowly cannot hold a connection of any host that mounts the adapter.
 //
 // # Options
 //
@@ -82,14 +95,22 @@
 // [theming.CompiledCatalog], shared by all its tenants. The caches hold
 // snapshots by weak pointer, so a dropped snapshot is never kept alive. An
 // unchanged GET is a Source call, a pointer comparison, two header scans,
-// header writes of preallocated values and one Write.
+// header writes of preallocated values and one Write. The browsable page
+// shows the request line, so it is rendered per request; a document keeps
+// the compressed forms of at most 8 distinct pages, each adding at most
+// 8 KB to the document (its markup, the request line, the headers shown),
+// and serves any other page as rendered, so that no request target, up to
+// the 1 MB net/http admits, is kept.
 //
 // # CORS
 //
 // With [Options].CORS set, every handler answers cross-origin requests
 // and preflights as the Fetch standard asks, on every status, 304s and
 // every coding included, with Origin merged into Vary; nil, the default,
-// sends no CORS header. The handling is github.com/rs/cors's; see [CORS].
+// sends no CORS header. Origins and origin patterns are checked by New
+// (a pattern matches whole DNS labels only, and neither "*" nor a pattern
+// goes with credentials); the handling is github.com/rs/cors's. See
+// [CORS].
 //
 // # Differences from DRF
 //
@@ -112,14 +133,14 @@
 //   - An empty Accept is absent and gets JSON (DRF: 406).
 //   - ?format=json or ?format=api decides alone (DRF also consults Accept
 //     and may answer 406).
-//   - A path under New's prefix that is no endpoint is a JSON 404
+//   - A path under the Adapter's prefix that is no endpoint is a JSON 404
 //     {"detail":"Not found."} with no-store, Allow and Vary, as the
 //     OpenAPI document declares (Django sends its HTML 404 page).
 //   - The browsable page is served with a Content-Security-Policy that
 //     admits only its own style and script.
 //
 // The OpenAPI document (openapi.json, embedded, completed per host and
-// per catalog by [OpenAPI]) is written by hand, not generated from the Go
+// per catalog by [Adapter.OpenAPI]) is written by hand, not generated from the Go
 // types: it is the contract front ends generate their types from, and the
 // tests validate every live response against it, which a document
 // generated from the same types would pass by construction.

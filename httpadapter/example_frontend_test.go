@@ -12,17 +12,18 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// ThemeColors serves the user's theme resolved: each CSS variable per
-// scheme, as the stylesheet's hsl() string and as 8-bit hex.
-func ExampleThemeColors() {
+// The colors endpoint serves the user's theme resolved, for clients that
+// cannot read CSS: each CSS variable per scheme, as the stylesheet's
+// hsl() string and as 8-bit hex.
+func ExampleNew_colors() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := httptest.NewServer(httpadapter.ThemeColors(httpadapter.Options{Source: theming.NewStore(snap)}))
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
 	defer srv.Close()
 
-	resp, err := http.Get(srv.URL)
+	resp, err := http.Get(srv.URL + "/api/v2/theme/colors/")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -74,14 +75,49 @@ func ExampleCORS() {
 	// 204 authorization 600
 }
 
-// A CORS option the browser would refuse stops the program at start-up:
-// credentials cannot go with any origin.
+// A CORS option that would let unlisted origins read a signed-in user's
+// answers stops the program at start-up: credentials cannot go with any
+// origin, nor with a pattern; and a pattern's "*" stands for whole
+// labels only.
 func ExampleCORS_misconfigured() {
-	defer func() { fmt.Println(recover()) }()
-	httpadapter.New(httpadapter.Options{
-		Source: &theming.Store{},
-		CORS:   &httpadapter.CORS{AllowedOrigins: []string{"*"}, AllowCredentials: true},
-	})
+	for _, c := range []httpadapter.CORS{
+		{AllowedOrigins: []string{"*"}, AllowCredentials: true},
+		{AllowedOrigins: []string{"https://*.example.com"}, AllowCredentials: true},
+		{AllowedOrigins: []string{"https://*example.com"}},
+	} {
+		func() {
+			defer func() { fmt.Println(recover()) }()
+			httpadapter.New(httpadapter.Options{Source: &theming.Store{}, CORS: &c})
+		}()
+	}
 	// Output:
-	// httpadapter: Options.CORS: AllowedOrigins "*" cannot be combined with AllowCredentials (browsers refuse a credentialed response to any origin)
+	// httpadapter: Options.CORS.AllowedOrigins: "*" cannot be combined with AllowCredentials (browsers refuse a credentialed response to any origin)
+	// httpadapter: Options.CORS.AllowedOrigins: "https://*.example.com": a pattern cannot be combined with AllowCredentials (a credentialed response would go to origins no one listed: list each origin)
+	// httpadapter: Options.CORS.AllowedOrigins: "https://*example.com": a wildcard stands for whole leading labels of the host only: write scheme://*.example.com[:port]
+}
+
+// An origin pattern admits the origins whose host has one or more whole
+// labels in place of its "*", on its scheme and port.
+func ExampleCORS_pattern() {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		log.Fatal(err)
+	}
+	api := httpadapter.New(httpadapter.Options{
+		Source: theming.NewStore(snap),
+		CORS:   &httpadapter.CORS{AllowedOrigins: []string{"https://*.example.com"}},
+	})
+	for _, origin := range []string{"https://app.example.com", "https://a.b.example.com", "https://example.com", "https://evilexample.com", "http://app.example.com"} {
+		req := httptest.NewRequest(http.MethodGet, "/api/v2/theme/", nil)
+		req.Header.Set("Origin", origin)
+		w := httptest.NewRecorder()
+		api.ServeHTTP(w, req)
+		fmt.Printf("%s %q\n", origin, w.Header().Get("Access-Control-Allow-Origin"))
+	}
+	// Output:
+	// https://app.example.com "https://app.example.com"
+	// https://a.b.example.com "https://a.b.example.com"
+	// https://example.com ""
+	// https://evilexample.com ""
+	// http://app.example.com ""
 }

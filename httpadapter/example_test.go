@@ -33,7 +33,7 @@ func get(url string, header ...string) {
 	fmt.Println(resp.Status, resp.Header.Get("Content-Type"), string(body[:min(len(body), 24)]))
 }
 
-// A Store holds the data; New serves the three endpoints.
+// A Store holds the data; the Adapter serves the four endpoints.
 func ExampleNew() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
@@ -58,9 +58,10 @@ func ExampleNew() {
 }
 
 // Mount the API in a host's http.ServeMux next to its own routes, which
-// can use Go 1.22 method and wildcard patterns. Registering the subtree
-// without its slash too lets the handler answer APPEND_SLASH redirects
-// itself.
+// can use Go 1.22 method and wildcard patterns. Registering the API's
+// root without its slash too lets the adapter answer the APPEND_SLASH
+// redirect itself, with DRF's 301 (ServeMux would answer 307); the
+// other slashless paths reach it through the subtree pattern.
 func ExampleNew_serveMux() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
@@ -77,31 +78,37 @@ func ExampleNew_serveMux() {
 	defer srv.Close()
 	get(srv.URL + "/api/v2/theme/config/")
 	get(srv.URL + "/healthz")
+	for _, path := range []string{"/api/v2/theme?format=json", "/api/v2/theme/config"} {
+		resp := must(http.DefaultTransport.RoundTrip(must(http.NewRequest(http.MethodGet, srv.URL+path, nil))))
+		resp.Body.Close()
+		fmt.Println(resp.Status, resp.Header.Get("Location"))
+	}
 	// Output:
 	// 200 OK application/json {"colors":{"event-date-b
 	// 200 OK text/plain; charset=utf-8 ok
+	// 301 Moved Permanently /api/v2/theme/?format=json
+	// 301 Moved Permanently /api/v2/theme/config/
 }
 
-// Hosts that route each path themselves use the single-endpoint
-// constructors with any pattern, here Go 1.22 ones.
-func ExampleThemes() {
+// The adapter answers a method it does not serve with DRF's 405, and
+// never reads a request's content: the connection of a request that
+// carries some is closed after the answer.
+func ExampleNew_methodNotAllowed() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
-	opts := httpadapter.Options{Source: theming.NewStore(snap), MediaBase: "https://cdn.example.com/media/"}
-
-	mux := http.NewServeMux()
-	mux.Handle("/v2/themes/{$}", httpadapter.Themes(opts))
-	mux.Handle("/v2/themes/mine/{$}", httpadapter.ThemeConfig(opts))
-
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
 	defer srv.Close()
-	get(srv.URL + "/v2/themes/")
-	get(srv.URL + "/v2/themes/mine/")
+	for _, body := range []io.Reader{nil, strings.NewReader(`{"name":"x"}`)} {
+		resp := must(http.Post(srv.URL+"/api/v2/theme/", "application/json", body))
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		fmt.Println(resp.Status, resp.Header.Get("Allow"), resp.Header.Get("Cache-Control"), resp.Close, string(b))
+	}
 	// Output:
-	// 200 OK application/json [{"colors":{"event-date-
-	// 200 OK application/json {"colors":{"event-date-b
+	// 405 Method Not Allowed GET, HEAD, OPTIONS no-store false {"detail":"Method \"POST\" not allowed."}
+	// 405 Method Not Allowed GET, HEAD, OPTIONS no-store true {"detail":"Method \"POST\" not allowed."}
 }
 
 // Under a plain prefix, strip it with http.StripPrefix; the handler then
@@ -156,7 +163,7 @@ func ExampleOptions_preferredTheme() {
 		log.Fatal(err)
 	}
 	prefs := map[string]int{"alice": 2} // the host's user settings
-	api := httpadapter.ThemeConfig(httpadapter.Options{
+	api := httpadapter.New(httpadapter.Options{
 		Source: theming.NewStore(snap),
 		PreferredTheme: func(r *http.Request) (int, error) {
 			user, _ := r.Context().Value(userKey{}).(string)
@@ -175,7 +182,7 @@ func ExampleOptions_preferredTheme() {
 	defer srv.Close()
 
 	for _, token := range []string{"Bearer alice", "Bearer bob"} {
-		req := must(http.NewRequest(http.MethodGet, srv.URL, nil))
+		req := must(http.NewRequest(http.MethodGet, srv.URL+"/api/v2/theme/config/", nil))
 		req.Header.Set("Authorization", token)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -191,15 +198,18 @@ func ExampleOptions_preferredTheme() {
 	// Bearer bob Accept, Accept-Encoding, Authorization "name":"Harbor"
 }
 
-// Stylesheet serves the user's theme as CSS custom properties, for a
-// <link rel="stylesheet" href="/theme.css">.
-func ExampleStylesheet() {
+// The stylesheet serves the user's theme as CSS custom properties, for a
+// <link rel="stylesheet" href="/theme.css">, from the Adapter's caches.
+func ExampleAdapter_Stylesheet() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
 	}
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
 	mux := http.NewServeMux()
-	mux.Handle("GET /theme.css", httpadapter.Stylesheet(httpadapter.Options{Source: theming.NewStore(snap)}))
+	mux.Handle("/api/v2/theme/", a)
+	mux.Handle("/api/v2/theme", a)
+	mux.Handle("GET /theme.css", a.Stylesheet())
 
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -288,24 +298,4 @@ func ExampleOptions_sourceVary() {
 	// acme 200 OK  Accept, Accept-Encoding, X-Tenant
 	// globex 404 Not Found  Accept, Accept-Encoding, X-Tenant
 	// initech 503 Service Unavailable 1 Accept, Accept-Encoding, X-Tenant
-}
-
-// NewPrecompressed serves a host's own fixed page as the endpoints are
-// served: in the coding the client prefers, with an ETag per coding.
-func ExampleNewPrecompressed() {
-	page := []byte("<!DOCTYPE html><title>Start</title>" + strings.Repeat("<p>Themes are served here.</p>", 20))
-	srv := httptest.NewServer(httpadapter.NewPrecompressed("text/html; charset=utf-8", page))
-	defer srv.Close()
-	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
-	for _, ae := range []string{"identity", "br"} {
-		req := must(http.NewRequest(http.MethodGet, srv.URL, nil))
-		req.Header.Set("Accept-Encoding", ae)
-		resp := must(client.Do(req))
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		fmt.Println(ae, resp.Header.Get("Content-Encoding"), len(body) < len(page), resp.Header.Get("Content-Type"))
-	}
-	// Output:
-	// identity  false text/html; charset=utf-8
-	// br br true text/html; charset=utf-8
 }

@@ -15,9 +15,9 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// fuzzHandler serves New's endpoints and the stylesheet over the embedded
-// default data, the way the example server mounts them, with its demo
-// rule: X-Demo-User names the user, who may prefer a theme that does not
+// fuzzHandler serves the Adapter's endpoints and the stylesheet over the
+// embedded default data, the way the example server mounts them, with its
+// demo rule: X-Demo-User names the user, who may prefer a theme that does not
 // exist (mallory).
 func fuzzHandler(t testing.TB) http.Handler {
 	users := map[string]int{"alice": 2, "bob": 3, "carol": 4, "mallory": 99}
@@ -29,7 +29,8 @@ func fuzzHandler(t testing.TB) http.Handler {
 		UserVary: []string{"X-Demo-User"},
 		Logger:   (&logBuffer{}).logger(),
 	}
-	api, sheet := httpadapter.New(opts), httpadapter.Stylesheet(opts)
+	api := httpadapter.New(opts)
+	sheet := api.Stylesheet()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/theme.css" {
 			sheet.ServeHTTP(w, r)

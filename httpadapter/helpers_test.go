@@ -11,12 +11,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -138,4 +140,27 @@ func varyTokens(resp *http.Response) []string {
 		}
 	}
 	return out
+}
+
+// mount serves a as the README and the example server mount it: the API
+// under prefix (its root with and without the slash, so that the
+// adapter answers the slashless path itself), the stylesheet at cssPath
+// and the OpenAPI document at schemaPath.
+func mount(a *httpadapter.Adapter, prefix string) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle(prefix+themesPath, a)
+	mux.Handle(prefix+strings.TrimSuffix(themesPath, "/"), a)
+	mux.Handle(cssPath, a.Stylesheet())
+	mux.Handle(schemaPath, a.OpenAPI())
+	return mux
+}
+
+// liveHeap returns the bytes of the heap still reachable, after two
+// collections.
+func liveHeap() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

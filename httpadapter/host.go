@@ -9,7 +9,7 @@ import (
 )
 
 // StatusFor returns the HTTP status the handlers answer err with, for a
-// host's own handler that reports the errors of [Chooser.ThemeFor], of a
+// host's own handler that reports the errors of [Adapter.ThemeFor], of a
 // theming.Source or of its PreferredTheme hook the way the endpoints do:
 //
 //   - 404 Not Found for an error wrapping theming.ErrUnknownTenant (the
@@ -34,36 +34,4 @@ func StatusFor(err error) int {
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
-}
-
-// Chooser finds the requesting user's theme as the theme-for-user
-// endpoints ([ThemeConfig], [Stylesheet], New's config path) find it:
-// the snapshot from Options.Source, the preference from
-// Options.PreferredTheme, and the snapshot's choice
-// (theming.Snapshot.ChooseTheme: the preferred theme, else the default).
-// A host uses it in its own handlers, to inline the user's stylesheet
-// into a page it renders, say, with the same Options it gives the
-// endpoints, so the page and the endpoints never disagree. Build it once
-// with [NewChooser]; it is safe for concurrent use.
-type Chooser struct {
-	c *config
-}
-
-// NewChooser returns a [Chooser] for opts. Like the handlers' constructors
-// it checks opts once and panics if they are misconfigured (see
-// [Options]); only Source and PreferredTheme matter to it.
-func NewChooser(opts Options) *Chooser { return &Chooser{c: newConfig(opts)} }
-
-// ThemeFor returns the theme the theme-for-user endpoints would serve r.
-// Its errors are those the endpoints answer with an error status, which
-// [StatusFor] gives: an error wrapping theming.ErrNoThemes when the
-// snapshot has no theme, the Source's errors (theming.ErrUnknownTenant,
-// theming.ErrNoSnapshot, the request context's error, ...) and the
-// PreferredTheme hook's, a panic of either turned into an error.
-func (ch *Chooser) ThemeFor(r *http.Request) (*theming.ResolvedTheme, error) {
-	s, err := ch.c.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	return chooseTheme(ch.c, r, s)
 }

@@ -29,12 +29,12 @@ var hostPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </body></html>
 `))
 
-// A host page inlines the requesting user's stylesheet. The Chooser is
-// built from the same Options as the endpoints, so the page, the theme
+// A host page inlines the requesting user's stylesheet. ThemeFor is the
+// Adapter's, which serves the endpoints too, so the page, the theme
 // config endpoint and /theme.css agree on the user's theme. Stylesheet
 // is rendered once per resolved theme: inlining it per request costs no
 // allocation.
-func ExampleChooser_ThemeFor() {
+func ExampleAdapter_ThemeFor() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
@@ -47,12 +47,13 @@ func ExampleChooser_ThemeFor() {
 		},
 		UserVary: []string{"X-User"},
 	}
-	themes := httpadapter.NewChooser(opts)
+	a := httpadapter.New(opts)
 
 	mux := http.NewServeMux()
-	mux.Handle("/api/v2/theme/", httpadapter.New(opts))
+	mux.Handle("/api/v2/theme/", a)
+	mux.Handle("/api/v2/theme", a)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		t, err := themes.ThemeFor(r)
+		t, err := a.ThemeFor(r)
 		if err != nil {
 			code := httpadapter.StatusFor(err)
 			http.Error(w, http.StatusText(code), code)
@@ -94,8 +95,8 @@ func ExampleChooser_ThemeFor() {
 	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(36, 45%, 96%); }
 }
 
-// StatusFor maps the errors of a Chooser, a Source or a PreferredTheme
-// hook to the status the endpoints answer them with.
+// StatusFor maps the errors of Adapter.ThemeFor, a Source or a
+// PreferredTheme hook to the status the endpoints answer them with.
 func ExampleStatusFor() {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -72,7 +72,7 @@ func TestAContextErrorIsLoggedOnlyWhenTheRequestsContextDidNotEnd(t *testing.T) 
 	})
 }
 
-func TestChooserFindsTheThemeTheEndpointsServe(t *testing.T) {
+func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 	snap := defaultSnapshot(t)
 	empty := snapshotWith(t, func([]map[string]any) []map[string]any { return nil })
 	byHeader := func(r *http.Request) (int, error) { return len(r.Header.Get("X-Pref")), nil } // "xx" prefers 2
@@ -105,12 +105,13 @@ func TestChooserFindsTheThemeTheEndpointsServe(t *testing.T) {
 			opts := httpadapter.Options{Source: tt.source, PreferredTheme: tt.hook, Logger: (&logBuffer{}).logger()}
 			req := httptest.NewRequest(http.MethodGet, "/", nil)
 			req.Header.Set("X-Pref", tt.pref)
-			got, err := httpadapter.NewChooser(opts).ThemeFor(req)
+			a := httpadapter.New(opts)
+			got, err := a.ThemeFor(req)
 
 			// The endpoint answers the same request with that theme, or
 			// with the status StatusFor gives the error.
 			rec := httptest.NewRecorder()
-			httpadapter.ThemeConfig(opts).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, configPath, nil).WithContext(req.Context()))
+			a.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, configPath, nil).WithContext(req.Context()))
 			if tt.wantID == 0 {
 				require.Error(t, err)
 				assert.Nil(t, got)
@@ -125,14 +126,13 @@ func TestChooserFindsTheThemeTheEndpointsServe(t *testing.T) {
 			assert.Equal(t, tt.wantID, got.ID())
 		})
 	}
-	t.Run("the endpoints and the chooser agree for the same request", func(t *testing.T) {
-		opts := httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: byHeader}
-		ch := httpadapter.NewChooser(opts)
-		css := httpadapter.Stylesheet(opts)
+	t.Run("the stylesheet and ThemeFor agree for the same request", func(t *testing.T) {
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: byHeader})
+		css := a.Stylesheet()
 		for _, pref := range []string{"", "x", "xx", "xxx", "xxxx"} {
 			req := httptest.NewRequest(http.MethodGet, "/theme.css", nil)
 			req.Header.Set("X-Pref", pref)
-			rt, err := ch.ThemeFor(req)
+			rt, err := a.ThemeFor(req)
 			require.NoError(t, err, "X-Pref %q", pref)
 			rec := httptest.NewRecorder()
 			css.ServeHTTP(rec, req)
@@ -141,19 +141,20 @@ func TestChooserFindsTheThemeTheEndpointsServe(t *testing.T) {
 		}
 	})
 	t.Run("a nil Source panics at construction", func(t *testing.T) {
-		assert.PanicsWithValue(t, "httpadapter: Options.Source is nil", func() { httpadapter.NewChooser(httpadapter.Options{}) })
+		assert.PanicsWithValue(t, "httpadapter: Options.Source is nil", func() { httpadapter.New(httpadapter.Options{}) })
 	})
 }
 
 func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
 	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }}
-	rt, err := httpadapter.NewChooser(opts).ThemeFor(httptest.NewRequest(http.MethodGet, "/", nil))
+	a := httpadapter.New(opts)
+	rt, err := a.ThemeFor(httptest.NewRequest(http.MethodGet, "/", nil))
 	require.NoError(t, err)
 	b := []byte(rt.Stylesheet()) // what a host might do to edit the sheet
 	for i := range b {
 		b[i] = 'x'
 	}
-	ts := serve(t, httpadapter.Stylesheet(opts))
+	ts := serve(t, a.Stylesheet())
 	resp, body := do(t, ts, http.MethodGet, "/", nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.True(t, strings.HasPrefix(string(body), "/* theme 2: Ember */\n@property --page-background "), "the served sheet starts %q", string(body[:min(len(body), 40)]))

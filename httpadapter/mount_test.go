@@ -2,57 +2,99 @@ package httpadapter_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 )
 
-func TestMountingInAHostsRouter(t *testing.T) {
+// mountings are the documented ways of mounting the adapter: each
+// returns the host's handler and the prefix under which the API is
+// reached.
+func mountings(t testing.TB) []struct {
+	name   string
+	prefix string
+	h      http.Handler
+} {
 	snap := defaultSnapshot(t)
 	opts := httpadapter.Options{Source: theming.NewStore(snap)}
-	themes, _ := snap.ThemesJSON("")
-	defs := snap.ComponentDefsJSON()
 
-	patterns := http.NewServeMux()
-	patterns.Handle("GET /api/v2/theme/component-defs/", httpadapter.ComponentDefs(opts))
-	patterns.Handle("/api/v2/theme/{$}", httpadapter.Themes(opts))
-	patterns.Handle("/api/v2/theme/config/", httpadapter.ThemeConfig(opts))
+	quickstart := http.NewServeMux() // README's quickstart: the root with and without its slash
+	a := httpadapter.New(opts)
+	quickstart.Handle("/api/v2/theme/", a)
+	quickstart.Handle("/api/v2/theme", a)
 
-	prefixed := http.NewServeMux()
-	prefixed.Handle("/theming/", http.StripPrefix("/theming", httpadapter.New(opts)))
+	prefixed := http.NewServeMux() // a ServeMux subtree under Options.Prefix
+	withPrefix := opts
+	withPrefix.Prefix = "/theming"
+	prefixed.Handle("/theming/", httpadapter.New(withPrefix))
 
-	withOption := http.NewServeMux()
-	prefixOpts := opts
-	prefixOpts.Prefix = "/theming"
-	withOption.Handle("/theming/", httpadapter.New(prefixOpts))
+	stripped := http.NewServeMux() // http.StripPrefix, Prefix ""
+	stripped.Handle("/theming/", http.StripPrefix("/theming", httpadapter.New(opts)))
 
-	tests := []struct {
-		name     string
-		mux      http.Handler
-		method   string
-		give     string
-		wantCode int
-		wantBody string
+	mounted := chi.NewRouter() // chi's Mount at the API's root, Prefix ""
+	mounted.Mount("/api/v2/theme", httpadapter.New(opts))
+
+	mountedUnder := chi.NewRouter() // chi's Mount under Options.Prefix
+	mountedUnder.Mount("/theming", httpadapter.New(withPrefix))
+
+	return []struct {
+		name   string
+		prefix string
+		h      http.Handler
 	}{
-		{"a Go 1.22 method pattern serves the catalog", patterns, "GET", defsPath, 200, string(defs)},
-		{"a {$} pattern serves the theme list", patterns, "GET", themesPath, 200, string(themes)},
-		{"a single endpoint answers OPTIONS itself", patterns, "OPTIONS", themesPath, 200, ""},
-		{"a single endpoint answers other methods itself", patterns, "DELETE", themesPath, 405, `{"detail":"Method \"DELETE\" not allowed."}`},
-		{"http.StripPrefix serves under the prefix", prefixed, "GET", "/theming" + themesPath, 200, string(themes)},
-		{"http.StripPrefix leaves other paths a 404", prefixed, "GET", "/theming/api/v2/other/", 404, `{"detail":"Not found."}`},
-		{"the Prefix option serves under the prefix", withOption, "GET", "/theming" + defsPath, 200, string(defs)},
+		{"README's ServeMux quickstart", "", quickstart},
+		{"a ServeMux subtree with the Prefix option", "/theming", prefixed},
+		{"http.StripPrefix", "/theming", stripped},
+		{"chi's Mount at the API's root", "", mounted},
+		{"chi's Mount with the Prefix option", "/theming", mountedUnder},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ts := serve(t, tt.mux)
-			resp, body := do(t, ts, tt.method, tt.give, nil)
-			assert.Equal(t, tt.wantCode, resp.StatusCode, "%s %s", tt.method, tt.give)
-			if tt.wantBody != "" {
-				assert.Equal(t, tt.wantBody, string(body), "%s %s", tt.method, tt.give)
+}
+
+// TestTheSlashlessPathsAreTheAdaptersOwn301InEveryMounting: wherever the
+// adapter is mounted as documented, each endpoint's path without its
+// slash is answered by the adapter itself (Allow and nosniff show it; a
+// router's own redirect has neither, and ServeMux's is a 307 with an HTML
+// body on Go 1.26) with DRF's 301 to the slash form, Location keeping
+// the query, no body; and the slash form is served. The router never
+// redirects on its own, so the answer is the same on Go 1.25 and 1.26.
+func TestTheSlashlessPathsAreTheAdaptersOwn301InEveryMounting(t *testing.T) {
+	for _, m := range mountings(t) {
+		ts := serve(t, m.h)
+		for _, path := range []string{defsPath, themesPath, configPath, colorsPath} {
+			slashless := m.prefix + strings.TrimSuffix(path, "/")
+			for _, query := range []string{"", "?format=json&x=%2F1"} {
+				t.Run(m.name+": GET "+slashless+query+" is the adapter's 301", func(t *testing.T) {
+					resp, body := do(t, ts, http.MethodGet, slashless+query, nil)
+					require.Equal(t, http.StatusMovedPermanently, resp.StatusCode, "GET %s%s: %s", slashless, query, body)
+					assert.Equal(t, m.prefix+path+query, resp.Header.Get("Location"))
+					assert.Equal(t, "GET, HEAD, OPTIONS", resp.Header.Get("Allow"), "the adapter's answer, not the router's")
+					assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+					assert.Empty(t, body)
+				})
 			}
-		})
+			t.Run(m.name+": GET "+m.prefix+path+" is served", func(t *testing.T) {
+				resp, _ := do(t, ts, http.MethodGet, m.prefix+path, nil)
+				assert.Equal(t, http.StatusOK, resp.StatusCode)
+			})
+		}
 	}
+}
+
+// TestAServeMuxSubtreeAloneRedirectsTheRootItself shows why README's
+// quickstart registers the API's root without its slash too: with the
+// subtree pattern alone, ServeMux answers the slashless root before the
+// adapter sees it (307 and an HTML body on Go 1.26, 301 on earlier
+// versions), without the adapter's headers.
+func TestAServeMuxSubtreeAloneRedirectsTheRootItself(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	resp, _ := do(t, serve(t, mux), http.MethodGet, "/api/v2/theme?x=1", nil)
+	assert.Contains(t, []int{http.StatusMovedPermanently, http.StatusTemporaryRedirect}, resp.StatusCode)
+	assert.Empty(t, resp.Header.Get("Allow"), "ServeMux's own redirect")
 }

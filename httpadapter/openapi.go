@@ -4,11 +4,11 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -19,80 +19,38 @@ import (
 //go:embed openapi.json
 var openAPIJSON []byte
 
-// OpenAPI returns a handler that serves the OpenAPI 3.1 document of the
-// API that New(opts) serves, as JSON, for every request it receives:
-//
-//	mux.Handle("/api/v2/theme/", httpadapter.New(opts))
-//	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, ""))
-//
-// Give it the Options given to New: the document's server is serverURL
-// followed by opts.Prefix; its Cache-Control headers are the configured
-// ones; the request headers of opts.SourceVary and, on the theme for the
-// user, of opts.UserVary are declared as header parameters; and, with
-// opts.DisableCompression, it says that bodies are never compressed.
-//
-// serverURL is where the host's root is, as clients reach it: an
-// absolute http(s) URL ("https://api.example.com"), or a path starting
-// with "/" that the client resolves against the document's own URL. Put
-// the path a router strips in it: behind
-// http.StripPrefix("/theming", New(opts)) it is "/theming" (or
-// "https://api.example.com/theming"). "" is the same as "/": the API is
-// on the host that serves the document, under opts.Prefix.
-//
-// The document names the catalog: the component ids and CSS variable
-// names of the snapshot the Source gives for the request are enums, and
-// the themes' colors and the resolved colors are records keyed by them,
-// so that a client generated from it refuses a misspelt id at compile
-// time. It is built once per compiled catalog (or per snapshot built
-// without one), and its ETag changes with the catalog; while the Source has no snapshot to give (an error), the
-// document without those enums is served. With opts.StylesheetPath it
-// describes the stylesheet there; with opts.CORS it declares the CORS
-// response headers. GET and HEAD get it (application/json)
-// with the endpoints' caching rules: a strong ETag per content coding,
-// If-None-Match answered with 304, opts.CacheControl, and gzip, br or zstd
-// as Accept-Encoding asks unless opts.DisableCompression is set (see
-// Compression in the package documentation); OPTIONS
-// gets 204 with Allow; other methods 405. It has no browsable rendering
-// and no format parameter. It panics if opts is misconfigured (see
-// Options) or serverURL is not a URL as described.
-func OpenAPI(opts Options, serverURL string) http.Handler {
-	c := newConfig(opts)
-	server, err := checkServerURL(serverURL)
-	if err != nil {
-		panic(err.Error())
-	}
-	server += c.prefix
-	generic, err := openAPIDocument(c, server, nil)
+// openAPI serves the OpenAPI document (see Adapter.OpenAPI).
+type openAPI struct {
+	*endpointSpec
+	headers
+	c         *config
+	generic   *httpwire.Rep // the document without a catalog's ids
+	bySnap    *weakCache[theming.Snapshot, *httpwire.Rep]
+	byCatalog *weakCache[theming.CompiledCatalog, *httpwire.Rep]
+}
+
+func newOpenAPI(c *config, spec *endpointSpec) *openAPI {
+	generic, err := openAPIDocument(c, nil)
 	if err != nil {
 		// The embedded document is fixed and tested; only a broken build
 		// gets here.
 		panic("httpadapter: the embedded OpenAPI document: " + err.Error())
 	}
-	h := &openAPI{c: c, generic: newRep(generic, c.compress)}
-	h.vary, h.varyJoined = c.varyOf("", false)
+	h := &openAPI{endpointSpec: spec, headers: c.headersOf(spec), c: c, generic: httpwire.NewRep(generic, c.compress)}
 	// The document names the catalog's component ids and CSS variables:
 	// like the catalog endpoint's forms, it is made once per compiled
 	// catalog and shared by every snapshot built from it (thousands of
 	// tenants, one document), or once per snapshot without one.
-	build := func(s *theming.Snapshot) (*rep, error) {
-		body, err := openAPIDocument(c, server, s)
+	build := func(s *theming.Snapshot) (*httpwire.Rep, error) {
+		body, err := openAPIDocument(c, s)
 		if err != nil {
 			return nil, err
 		}
-		return newRep(body, c.compress), nil
+		return httpwire.NewRep(body, c.compress), nil
 	}
 	h.bySnap = newWeakCache[theming.Snapshot](build)
 	h.byCatalog = newWeakCache[theming.CompiledCatalog](build)
-	return c.withCORS(h)
-}
-
-type openAPI struct {
-	c          *config
-	generic    *rep // the document without a catalog's ids
-	vary       []string
-	varyJoined []string
-	bySnap     *weakCache[theming.Snapshot, *rep]
-	byCatalog  *weakCache[theming.CompiledCatalog, *rep]
+	return h
 }
 
 func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +59,7 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	s, err := e.c.snapshot(r.Context())
-	var rp *rep
+	var rp *httpwire.Rep
 	if err == nil {
 		if cc := s.CompiledCatalog(); cc != nil {
 			rp, err = e.byCatalog.get(cc, s)
@@ -116,34 +74,17 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// once the data is there.
 		rp = e.generic
 	}
-	h["Cache-Control"] = e.c.sharedCC
-	rp.write(w, r, e.c.k.json)
-}
-
-// checkServerURL checks OpenAPI's serverURL under theming's base URL rule
-// ([theming.NormalizeMediaBase]: a server URL is a base URL too) and
-// returns it without a trailing slash: "" and "/" become "".
-func checkServerURL(s string) (string, error) {
-	if s == "" {
-		return "", nil
-	}
-	if _, err := theming.NormalizeMediaBase(s); err != nil {
-		var mb *theming.MediaBaseError
-		if errors.As(err, &mb) {
-			return "", errorf("OpenAPI server URL %q: %s", s, mb.Reason)
-		}
-		return "", errorf("OpenAPI server URL %q: %v", s, err)
-	}
-	return strings.TrimRight(s, "/"), nil
+	h["Cache-Control"] = e.cc
+	rp.Write(w, r, e.c.k.json)
 }
 
 // openAPIDocument returns the embedded document completed for the host
-// and the snapshot s: its server URL, its Cache-Control values, the
+// and the snapshot s: its server URL (c.server), its Cache-Control values, the
 // request headers its Source and user hook read, whether it compresses,
 // whether it answers CORS, where the stylesheet is, and the catalog's
 // component ids and CSS variable names as enums and closed records (none
 // when s is nil). Key order is the file's.
-func openAPIDocument(c *config, server string, s *theming.Snapshot) ([]byte, error) {
+func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(openAPIJSON))
 	dec.UseNumber()
 	v, err := decodeOrdered(dec)
@@ -154,6 +95,7 @@ func openAPIDocument(c *config, server string, s *theming.Snapshot) ([]byte, err
 	if !ok {
 		return nil, errorf("not a JSON object")
 	}
+	server := c.server
 	if server == "" {
 		server = "/"
 	}
@@ -172,25 +114,27 @@ func openAPIDocument(c *config, server string, s *theming.Snapshot) ([]byte, err
 
 	sourceDesc := "Read by the host's data source to choose the data (a tenant, say); responses vary on it."
 	userDesc := "Read by the host to tell the requesting user's preferred theme; responses vary on it."
-	for _, path := range []string{pathComponentDefs, pathThemes, pathThemeConfig, pathThemeColors, stylesheetPath} {
-		item := at("paths", path)
+	for _, e := range endpoints {
+		if e.path == "" {
+			continue
+		}
+		item := at("paths", e.path)
 		params, _ := item.get("parameters").([]any)
 		params = appendHeaderParams(root, params, c.sourceVary, sourceDesc)
-		if path == pathThemeConfig || path == pathThemeColors || path == stylesheetPath {
+		if e.user {
 			params = appendHeaderParams(root, params, c.userVary, userDesc)
 		}
 		item.set("parameters", params)
 	}
-	// The Vary the endpoints send, as they build it.
-	_, shared := c.varyOf("Accept", false)
-	_, user := c.varyOf("Accept", true)
-	at("components", "headers", "Vary").set("description", shared[0]+", merged with any Vary the host set.")
-	at("components", "headers", "Vary-User").set("description", user[0]+", merged with any Vary the host set.")
+	// The Vary the API's endpoints send, as they build it.
+	shared, user := c.headersOf(apiViewOf(false)), c.headersOf(apiViewOf(true))
+	at("components", "headers", "Vary").set("description", shared.varyJoined[0]+", merged with any Vary the host set.")
+	at("components", "headers", "Vary-User").set("description", user.varyJoined[0]+", merged with any Vary the host set.")
 	if !c.compress {
 		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
 		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")
 	}
-	placeStylesheet(root, at("paths"), c.stylesheetPath, strings.TrimSuffix(server, c.prefix))
+	placeStylesheet(at("paths"), c.stylesheetPath, strings.TrimSuffix(c.server, c.prefix))
 	if c.cors != nil {
 		addCORSHeaders(at("components", "headers"), at("components", "responses"), at("paths"))
 	}

@@ -6,16 +6,12 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// stylesheetPath is the key of the stylesheet's path item in
-// openapi.json; placeStylesheet moves it to Options.StylesheetPath.
-const stylesheetPath = "/theme.css"
-
 // placeStylesheet moves the stylesheet's path item to where the host
-// serves it (at), with the host's root (root) as its server, since the
+// serves it (at), with the host's root (server) as its server, since the
 // stylesheet is not under the API's prefix; with at "" it removes it.
-func placeStylesheet(root, paths *jsonObject, at, server string) {
-	item, _ := paths.get(stylesheetPath).(*jsonObject)
-	paths.remove(stylesheetPath)
+func placeStylesheet(paths *jsonObject, at, server string) {
+	item, _ := paths.get(stylesheetKey).(*jsonObject)
+	paths.remove(stylesheetKey)
 	if at == "" || item == nil {
 		return
 	}

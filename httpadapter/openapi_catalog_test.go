@@ -72,9 +72,9 @@ func TestSnapshotsOfOneCompiledCatalogShareOneOpenAPIDocument(t *testing.T) {
 	require.NoError(t, err)
 
 	tenant := map[string]*theming.Snapshot{"a": tenantA, "b": tenantB}
-	h := httpadapter.OpenAPI(httpadapter.Options{Source: sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+	h := httpadapter.New(httpadapter.Options{Source: sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
 		return tenant[ctx.Value(docTenantKey{}).(string)], nil
-	}), SourceVary: []string{"X-Tenant"}}, "")
+	}), SourceVary: []string{"X-Tenant"}}).OpenAPI()
 	ts := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), docTenantKey{}, r.Header.Get("X-Tenant"))))
 	}))

@@ -14,22 +14,24 @@ import (
 // A host mounts the API under /theming/ and publishes its OpenAPI
 // document next to it; front ends generate their types from the document
 // (see examples/frontend).
-func ExampleOpenAPI() {
+func ExampleAdapter_OpenAPI() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		panic(err)
 	}
 	opts := httpadapter.Options{
-		Source:   theming.NewStore(snap),
-		Prefix:   "/theming",
-		UserVary: []string{"X-User"}, // the header PreferredTheme reads
+		Source:    theming.NewStore(snap),
+		Prefix:    "/theming",
+		ServerURL: "https://api.example.com", // where clients reach the host
+		UserVary:  []string{"X-User"},        // the header PreferredTheme reads
 		PreferredTheme: func(r *http.Request) (int, error) {
 			return 0, nil // a real host looks the user up
 		},
 	}
+	a := httpadapter.New(opts)
 	mux := http.NewServeMux()
-	mux.Handle("/theming/", httpadapter.New(opts))
-	mux.Handle("/theming/schema/", httpadapter.OpenAPI(opts, "https://api.example.com"))
+	mux.Handle("/theming/", a)
+	mux.Handle("/theming/schema/", a.OpenAPI())
 
 	rec := httptest.NewRecorder()
 	mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/theming/schema/", nil))
@@ -62,10 +64,10 @@ func ExampleOpenAPI() {
 }
 
 // A server URL that is neither an absolute http(s) URL nor a path is a
-// misconfiguration: OpenAPI panics when the host builds its handlers.
-func ExampleOpenAPI_badServerURL() {
+// misconfiguration: New panics when the host builds its handlers.
+func ExampleOptions_badServerURL() {
 	defer func() { fmt.Println(recover()) }()
-	httpadapter.OpenAPI(httpadapter.Options{Source: &theming.Store{}}, "api.example.com")
+	httpadapter.New(httpadapter.Options{Source: &theming.Store{}, ServerURL: "api.example.com"})
 	// Output:
-	// httpadapter: OpenAPI server URL "api.example.com": want an absolute http(s) URL or a path starting with "/"
+	// httpadapter: Options.ServerURL "api.example.com": want an absolute http(s) URL or a path starting with "/"
 }

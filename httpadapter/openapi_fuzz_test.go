@@ -29,13 +29,13 @@ func FuzzOpenAPIServerURL(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	opts := httpadapter.Options{Source: theming.NewStore(snap)}
+	store := theming.NewStore(snap)
 	f.Fuzz(func(t *testing.T, s string) {
 		var h http.Handler
-		msg := panicMessage(func() { h = httpadapter.OpenAPI(opts, s) })
+		msg := panicMessage(func() { h = httpadapter.New(httpadapter.Options{Source: store, ServerURL: s}).OpenAPI() })
 		if h == nil {
-			if !strings.HasPrefix(msg, "httpadapter: OpenAPI server URL ") {
-				t.Fatalf("OpenAPI(%q) panicked with %q", s, msg)
+			if !strings.HasPrefix(msg, "httpadapter: Options.ServerURL ") {
+				t.Fatalf("New with ServerURL %q panicked with %q", s, msg)
 			}
 			return
 		}

@@ -89,15 +89,13 @@ func decodeJSON(t testing.TB, b []byte) any {
 	return v
 }
 
-// schemaHandler returns New and OpenAPI on one mux, as the example server
-// mounts them: the API under opts.Prefix, the document at schemaPath.
+// schemaHandler returns an Adapter of opts with serverURL mounted as the
+// example server mounts it (see mount), the stylesheet described where
+// it is mounted.
 func schemaHandler(opts httpadapter.Options, serverURL string) http.Handler {
 	opts.StylesheetPath = cssPath
-	mux := http.NewServeMux()
-	mux.Handle(opts.Prefix+"/api/v2/theme/", httpadapter.New(opts))
-	mux.Handle(schemaPath, httpadapter.OpenAPI(opts, serverURL))
-	mux.Handle(cssPath, httpadapter.Stylesheet(opts))
-	return mux
+	opts.ServerURL = serverURL
+	return mount(httpadapter.New(opts), opts.Prefix)
 }
 
 func TestOpenAPIDocumentIsValidOpenAPI31(t *testing.T) {
@@ -218,14 +216,14 @@ func TestOpenAPIDescribesTheMount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := httpadapter.Options{Source: theming.NewStore(snap), Prefix: tt.prefix}
+			a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: tt.prefix, ServerURL: tt.serverURL})
 			mux := http.NewServeMux()
-			api := httpadapter.New(opts)
+			var api http.Handler = a
 			if tt.strip != "" {
 				api = http.StripPrefix(tt.strip, api)
 			}
 			mux.Handle(tt.strip+tt.prefix+"/api/v2/theme/", api)
-			mux.Handle(schemaPath, httpadapter.OpenAPI(opts, tt.serverURL))
+			mux.Handle(schemaPath, a.OpenAPI())
 			ts := serve(t, mux)
 
 			_, body := do(t, ts, http.MethodGet, schemaPath, nil)
@@ -410,7 +408,7 @@ func TestOpenAPICachesAsTheEndpointsDo(t *testing.T) {
 	})
 }
 
-func TestOpenAPIPanicsOnABadServerURL(t *testing.T) {
+func TestNewPanicsOnABadServerURL(t *testing.T) {
 	opts := httpadapter.Options{Source: theming.NewStore(nil)}
 	tests := []struct {
 		give string
@@ -428,14 +426,13 @@ func TestOpenAPIPanicsOnABadServerURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			msg := panicMessage(func() { httpadapter.OpenAPI(opts, tt.give) })
-			assert.True(t, strings.HasPrefix(msg, "httpadapter: OpenAPI server URL "+strconv.Quote(tt.give)+": "), "panic %q", msg)
+			o := opts
+			o.ServerURL = tt.give
+			msg := panicMessage(func() { httpadapter.New(o) })
+			assert.True(t, strings.HasPrefix(msg, "httpadapter: Options.ServerURL "+strconv.Quote(tt.give)+": "), "panic %q", msg)
 		})
 	}
-	t.Run("and on options New refuses", func(t *testing.T) {
-		assert.Equal(t, "httpadapter: Options.Source is nil", panicMessage(func() { httpadapter.OpenAPI(httpadapter.Options{}, "") }))
-		assert.Contains(t, panicMessage(func() { httpadapter.OpenAPI(httpadapter.Options{Source: opts.Source, Prefix: "theming"}, "") }), "Options.Prefix")
-	})
+
 }
 
 // panicMessage calls f and returns the string it panics with, or "" when

@@ -2,30 +2,32 @@ package httpadapter
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 
-	"github.com/rs/cors"
-
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 )
 
-// Options configures the handlers. Only Source is required; every other
-// zero value is a working default.
+// Options configures an [Adapter]. Only Source is required; every other
+// zero value is a working default. [New] checks them once and panics on
+// a misconfiguration.
 type Options struct {
 	// Source supplies the snapshot to serve for each request, usually a
-	// *theming.Store. Required: the constructors panic when it is nil.
+	// *theming.Store. Required: New panics when it is nil.
 	Source theming.Source
 
-	// Prefix is the path New serves under, for hosts that mount it without
-	// stripping the prefix: with Prefix "/theming" the themes are at
-	// /theming/api/v2/theme/. "" (the default) serves at /api/v2/theme/,
-	// which is also right behind http.StripPrefix. It must be "" or start
-	// with "/" and not end with "/". The single-endpoint constructors
-	// ignore it: the host's router has already chosen the path.
+	// Prefix is the path the API is served under, for hosts that mount
+	// the adapter without stripping the prefix: with Prefix "/theming"
+	// the themes are at /theming/api/v2/theme/. "" (the default) serves
+	// at /api/v2/theme/, which is also right behind http.StripPrefix. It
+	// must be "" or start with "/" and not end with "/". The stylesheet
+	// and the OpenAPI document ([Adapter.Stylesheet], [Adapter.OpenAPI])
+	// are served wherever the host mounts them, whatever Prefix says.
 	Prefix string
 
 	// MediaBase is the URL that image paths in theme records are joined
@@ -33,7 +35,7 @@ type Options struct {
 	// path starting with "/". "" means theming.DefaultMediaBase, "/media/".
 	// A trailing slash is added when missing. The rule is
 	// [theming.NormalizeMediaBase]'s: a protocol-relative ("//host/"),
-	// scheme-less or non-http(s) base makes the constructors panic.
+	// scheme-less or non-http(s) base makes New panic.
 	MediaBase string
 
 	// PreferredTheme tells which theme the requesting user prefers: a
@@ -51,15 +53,16 @@ type Options struct {
 	Logger *slog.Logger
 
 	// CacheControl is the Cache-Control of the shared endpoints (the
-	// component catalog and the theme list), whose responses are the same
-	// for every user. "" means "no-cache": any cache may store them but
-	// must revalidate, which costs a 304 when nothing changed.
+	// component catalog, the theme list and the OpenAPI document), whose
+	// responses are the same for every user. "" means "no-cache": any
+	// cache may store them but must revalidate, which costs a 304 when
+	// nothing changed.
 	CacheControl string
 
 	// UserCacheControl is the Cache-Control of the theme-for-user
-	// endpoints (the theme config and the stylesheet). "" means
-	// "private, no-cache": browsers may keep and revalidate them, shared
-	// caches must not store them.
+	// endpoints (the theme config, the resolved colors and the
+	// stylesheet). "" means "private, no-cache": browsers may keep and
+	// revalidate them, shared caches must not store them.
 	UserCacheControl string
 
 	// UserVary lists the request headers that PreferredTheme depends on;
@@ -84,16 +87,24 @@ type Options struct {
 	DisableCompression bool
 
 	// CORS, when set, lets pages on the origins it lists read the
-	// responses of every handler: the API, the stylesheet, the resolved
-	// colors and the OpenAPI document (see [CORS]). nil sends no CORS
-	// headers.
+	// responses of every handler: the API, the stylesheet and the OpenAPI
+	// document (see [CORS]). nil sends no CORS headers.
 	CORS *CORS
 
-	// StylesheetPath is where the host serves [Stylesheet], from the
-	// host's root (the serverURL given to [OpenAPI], without Prefix):
-	// "/theme.css", say. The OpenAPI document describes the stylesheet
-	// there; "" leaves it out of the document. The other handlers ignore
-	// it.
+	// ServerURL is where the host's root is, as clients reach it, for the
+	// OpenAPI document's server ([Adapter.OpenAPI]): an absolute http(s)
+	// URL ("https://api.example.com"), or a path starting with "/" that a
+	// client resolves against the document's own URL. Put the path a
+	// router strips in it: behind http.StripPrefix("/theming", a) it is
+	// "/theming" (or "https://api.example.com/theming"). The document's
+	// server is ServerURL followed by Prefix. "" is the same as "/": the
+	// API is on the host that serves the document, under Prefix.
+	ServerURL string
+
+	// StylesheetPath is where the host serves [Adapter.Stylesheet], from
+	// the host's root (ServerURL, without Prefix): "/theme.css", say. The
+	// OpenAPI document describes the stylesheet there; "" leaves it out
+	// of the document.
 	StylesheetPath string
 }
 
@@ -103,8 +114,8 @@ const (
 	defaultUserCacheControl = "private, no-cache"
 )
 
-// config is Options checked and completed, shared by an endpoint's
-// requests. Its header values are built once and never modified.
+// config is Options checked and completed, shared by every handler of an
+// Adapter. Its header values are built once and never modified.
 type config struct {
 	source    theming.Source
 	prefix    string
@@ -117,13 +128,14 @@ type config struct {
 	userVary       []string // header names, canonical
 	sourceVary     []string // header names, canonical
 	compress       bool
-	cors           *cors.Cors // nil without Options.CORS
+	cors           *httpwire.CORS // nil without Options.CORS
+	server         string         // the OpenAPI document's server URL, Prefix included; "" for "/"
 	stylesheetPath string
 	k              consts
 }
 
 // newConfig checks opts and fills in defaults. It panics on
-// misconfiguration: the handlers are built at start-up, and a bad option
+// misconfiguration: the adapter is built at start-up, and a bad option
 // should stop the program there, not fail requests later.
 func newConfig(opts Options) *config {
 	if opts.Source == nil {
@@ -136,15 +148,20 @@ func newConfig(opts Options) *config {
 	if err != nil {
 		panic(err.Error())
 	}
+	server, err := checkServerURL(opts.ServerURL)
+	if err != nil {
+		panic(err.Error())
+	}
 	c := &config{
 		source:    opts.Source,
 		prefix:    opts.Prefix,
 		mediaBase: base,
 		preferred: opts.PreferredTheme,
 		logger:    opts.Logger,
-		sharedCC:  one(orDefault(opts.CacheControl, defaultCacheControl)),
-		userCC:    one(orDefault(opts.UserCacheControl, defaultUserCacheControl)),
+		sharedCC:  httpwire.One(orDefault(opts.CacheControl, defaultCacheControl)),
+		userCC:    httpwire.One(orDefault(opts.UserCacheControl, defaultUserCacheControl)),
 		compress:  !opts.DisableCompression,
+		server:    server + opts.Prefix,
 		k:         newConsts(),
 	}
 	vary := opts.UserVary
@@ -170,7 +187,7 @@ func newConfig(opts Options) *config {
 func headerNames(field string, names []string) []string {
 	var out []string
 	for _, name := range names {
-		if !validToken(name) {
+		if !httpwire.ValidToken(name) {
 			panic("httpadapter: Options." + field + ": " + quote(name) + " is not a header name")
 		}
 		out = append(out, http.CanonicalHeaderKey(name))
@@ -178,20 +195,41 @@ func headerNames(field string, names []string) []string {
 	return out
 }
 
-// varyOf returns the Vary tokens of an endpoint, and them joined: first
-// (the negotiation header, or ""), Accept-Encoding when compression is
+// headers are the Cache-Control of an endpoint's 200 and 304 responses
+// and the tokens it adds to Vary, alone and joined.
+type headers struct {
+	cc, vary, varyJoined []string
+}
+
+// headersOf returns the headers of a row of the endpoint table:
+// Options.UserCacheControl for a per-user endpoint, CacheControl for the
+// others; Vary as varyOf gives it, with Accept for the API's views, which
+// negotiate their rendering.
+func (c *config) headersOf(e *endpointSpec) headers {
+	h := headers{cc: c.sharedCC}
+	if e.user {
+		h.cc = c.userCC
+	}
+	h.vary, h.varyJoined = c.varyOf(e.kind == apiView, e.user)
+	return h
+}
+
+// varyOf returns the Vary tokens of an endpoint, and them joined: Accept
+// when it negotiates the rendering, Accept-Encoding when compression is
 // on, Origin when CORS is on, the SourceVary headers and, for a per-user
 // endpoint, the UserVary headers; each once.
-func (c *config) varyOf(first string, user bool) ([]string, []string) {
+func (c *config) varyOf(negotiates, user bool) ([]string, []string) {
 	var vary []string
 	add := func(names ...string) {
 		for _, n := range names {
-			if n != "" && !slices.ContainsFunc(vary, func(v string) bool { return strings.EqualFold(v, n) }) {
+			if !slices.ContainsFunc(vary, func(v string) bool { return strings.EqualFold(v, n) }) {
 				vary = append(vary, n)
 			}
 		}
 	}
-	add(first)
+	if negotiates {
+		add("Accept")
+	}
 	if c.compress {
 		add("Accept-Encoding")
 	}
@@ -202,7 +240,7 @@ func (c *config) varyOf(first string, user bool) ([]string, []string) {
 	if user {
 		add(c.userVary...)
 	}
-	return vary, one(strings.Join(vary, ", "))
+	return vary, httpwire.One(strings.Join(vary, ", "))
 }
 
 // checkMediaBase validates a media base URL with theming's rule, so the
@@ -213,6 +251,23 @@ func checkMediaBase(base string) (string, error) {
 		return "", errorf("Options.MediaBase: %v", err)
 	}
 	return b, nil
+}
+
+// checkServerURL checks Options.ServerURL under theming's base URL rule
+// ([theming.NormalizeMediaBase]: a server URL is a base URL too) and
+// returns it without a trailing slash: "" and "/" become "".
+func checkServerURL(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	if _, err := theming.NormalizeMediaBase(s); err != nil {
+		var mb *theming.MediaBaseError
+		if errors.As(err, &mb) {
+			return "", errorf("Options.ServerURL %q: %s", s, mb.Reason)
+		}
+		return "", errorf("Options.ServerURL %q: %v", s, err)
+	}
+	return strings.TrimRight(s, "/"), nil
 }
 
 // log returns the logger to use now.
@@ -249,28 +304,4 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
-}
-
-// one returns a header value slice whose capacity is its length, so that
-// appending to it (Header.Add) copies instead of writing into the shared
-// array.
-func one(s string) []string { return []string{s}[:1:1] }
-
-// validToken reports whether s is an RFC 9110 token, as header names are.
-func validToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isTchar(c) {
-			return false
-		}
-	}
-	return true
-}
-
-func isTchar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
 }

@@ -1,9 +1,12 @@
 package httpadapter_test
 
 import (
+	"fmt"
 	"html"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -101,5 +104,71 @@ func TestTheBrowsablePageShowsTheExchange(t *testing.T) {
 		assert.Contains(t, csp, "default-src 'none'", "GET %s?format=api", themesPath)
 		assert.Contains(t, csp, "script-src 'sha256-", "GET %s?format=api", themesPath)
 		assert.NotContains(t, csp, "unsafe-inline", "GET %s?format=api", themesPath)
+	})
+}
+
+// TestALongRequestTargetCannotPinMemory: the browsable page shows the
+// request target, and net/http admits a request line of up to 1 MB.
+// Before, each document kept its first 8 distinct pages (and their
+// compressed forms) until the data changed, so 8 requests with a
+// 1 MB query per document pinned 8 MB each: 80 requests over the ten
+// documents of the default data held about 80 MB, measured here as
+// the live heap after a GC. A page is now kept only when what it adds to
+// the document is at most 8 KB; the others are served as rendered and
+// dropped, so the heap does not grow with the targets. Short targets
+// are still kept, compressed once (the last subtest).
+func TestALongRequestTargetCannotPinMemory(t *testing.T) {
+	snap := defaultSnapshot(t)
+	users := map[string]int{}
+	for _, th := range snap.Themes() {
+		users[fmt.Sprint(th.ID())] = th.ID()
+	}
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: func(r *http.Request) (int, error) {
+		return users[r.Header.Get("X-User")], nil
+	}})
+	// Every document: the catalog, the list, and per theme its config
+	// and colors.
+	type target struct{ path, user string }
+	targets := []target{{defsPath, ""}, {themesPath, ""}}
+	for u := range users {
+		targets = append(targets, target{configPath, u}, target{colorsPath, u})
+	}
+	get := func(tg target, query string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, tg.path, nil)
+		req.RequestURI = tg.path + "?format=api&q=" + query
+		req.URL.RawQuery = "format=api&q=" + query
+		req.Header.Set("X-User", tg.user)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+		w := httptest.NewRecorder()
+		a.ServeHTTP(w, req)
+		require.Equal(t, http.StatusOK, w.Code)
+		return w
+	}
+	for _, tg := range targets {
+		get(tg, "warm") // the documents themselves, made once
+	}
+	heap := liveHeap
+	before := heap()
+	const perDoc = 8
+	long := strings.Repeat("a", 1<<20)
+	sent := 0
+	for _, tg := range targets {
+		for i := range perDoc {
+			w := get(tg, fmt.Sprintf("%d%s", i, long))
+			sent += len(long)
+			assert.Empty(t, w.Header().Get("Content-Encoding"), "a page that is not kept is served as rendered")
+		}
+	}
+	after := heap()
+	grew := int64(after) - int64(before)
+	t.Logf("%d requests with %d MB of targets: live heap %d MB -> %d MB", len(targets)*perDoc, sent>>20, before>>20, after>>20)
+	assert.Less(t, grew, int64(sent/20), "the live heap grew by %d bytes after %d bytes of request targets", grew, sent)
+	runtime.KeepAlive(a)
+
+	t.Run("a short target's page is kept and compressed once", func(t *testing.T) {
+		first := get(targets[0], "short")
+		again := get(targets[0], "short")
+		assert.NotEmpty(t, first.Header().Get("Content-Encoding"))
+		assert.Equal(t, first.Header().Get("ETag"), again.Header().Get("ETag"))
 	})
 }

@@ -198,7 +198,8 @@ func TestReloadUnderLoad(t *testing.T) {
 		},
 		UserVary: []string{"X-Demo-User"},
 	}
-	api, sheet := httpadapter.New(opts), httpadapter.Stylesheet(opts)
+	api := httpadapter.New(opts)
+	sheet := api.Stylesheet()
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/theme.css", sheet)

@@ -38,10 +38,10 @@ func BenchmarkScale(b *testing.B) {
 			make func(httpadapter.Options) http.Handler
 			path string
 		}{
-			{"component-defs", httpadapter.New, defsPath},
-			{"themes", httpadapter.New, themesPath},
-			{"config", httpadapter.New, configPath},
-			{"stylesheet", httpadapter.Stylesheet, "/theme.css"},
+			{"component-defs", apiHandler, defsPath},
+			{"themes", apiHandler, themesPath},
+			{"config", apiHandler, configPath},
+			{"stylesheet", func(o httpadapter.Options) http.Handler { return httpadapter.New(o).Stylesheet() }, "/theme.css"},
 		}
 		for _, e := range endpoints {
 			req := httptest.NewRequest(http.MethodGet, e.path, nil)
@@ -70,3 +70,6 @@ func BenchmarkScale(b *testing.B) {
 		}
 	}
 }
+
+// apiHandler is the Adapter of o as an http.Handler.
+func apiHandler(o httpadapter.Options) http.Handler { return httpadapter.New(o) }

@@ -1,7 +1,7 @@
 // Package frontend is the typed front-end example of the theming API: a
 // TypeScript client written with openapi-fetch, whose types openapi-typescript
 // generates from the OpenAPI document the example server publishes at
-// /api/v2/schema/ (httpadapter.OpenAPI).
+// /api/v2/schema/ (httpadapter.Adapter.OpenAPI).
 //
 // The folder is an npm project (package.json, package-lock.json):
 //

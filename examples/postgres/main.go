@@ -6,7 +6,7 @@
 //	go run ./examples/postgres -dsn postgres://localhost/themes
 //	curl http://acme.localhost:8080/api/v2/theme/
 //
-// It serves the three v2 endpoints (httpadapter.New) and the requesting
+// It serves the four v2 endpoints (an httpadapter.Adapter) and the requesting
 // user's theme as CSS at /theme.css for every tenant in the database, and
 // the embedded default images (those the seeded themes name) under
 // /media/, the default -media-url. The tenant is the first label of the

@@ -90,7 +90,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	api := httpadapter.New(hopts)
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api)
-	mux.Handle("/theme.css", httpadapter.Stylesheet(hopts))
+	mux.Handle("/theme.css", api.Stylesheet())
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	a.handler = withTenant(mux)
 	return a, nil

@@ -19,8 +19,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err) // every problem, as FILE:LINE:COL: path: message
 	}
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
 	mux := http.NewServeMux()
-	mux.Handle("/api/v2/theme/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	mux.Handle("/api/v2/theme/", api)
+	mux.Handle("/api/v2/theme", api) // the path without its slash gets the API's 301, not ServeMux's 307
 
 	text, _ := colorref.ParseColor("hsl(214, 82%, 51%)")
 	res, _ := contrast.Check(text, colorref.HSL(0, 0, 100), contrast.Text, contrast.AA)

@@ -4,8 +4,9 @@
 //	go run ./examples/server
 //	curl http://127.0.0.1:8000/api/v2/theme/
 //
-// It serves the three v2 endpoints (httpadapter.New), the requesting
-// user's theme as CSS at /theme.css, the visual contrast report of the
+// It serves the four v2 endpoints (an httpadapter.Adapter), the requesting
+// user's theme as CSS at /theme.css, the OpenAPI document at
+// /api/v2/schema/, the visual contrast report of the
 // data at /theme/report (rendered once per data version, shared by
 // concurrent requests; over 10,000 findings a short page links the JSON
 // instead) and as JSON at /theme/report.json, the data as DTCG design
@@ -38,11 +39,12 @@
 // through a buffer written out every -log-flush, when full and at
 // shutdown, so that logging costs a copy in memory, not a write per
 // request; nothing logged is lost at a graceful shutdown. The server's
-// own messages go through slog into the same buffer. A client that stops reading cannot hold a
-// connection: writes time out after -write-timeout, idle keep-alive
-// connections close after -idle-timeout, and a request, headers included,
-// must arrive within -read-timeout. The server is read-only: a request
-// with content (a body) is answered 413 without reading it, and its
+// own messages go through slog into the same buffer. A client that stops
+// reading cannot hold a connection: writes time out after -write-timeout,
+// idle keep-alive connections close after -idle-timeout, and a request,
+// headers included, must arrive within -read-timeout. No route reads a
+// request's content: a request with some is answered as without it (the
+// adapter's routes and the server's own alike), unread, and its
 // connection closed. Every route answers GET and HEAD; the API,
 // /theme.css and /api/v2/schema/ also OPTIONS; any other method is a 405
 // with Allow. Images are looked up inside the media folder through

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
@@ -29,8 +29,8 @@ type built struct {
 	snap   *theming.Snapshot
 	done   chan struct{} // closed when body, served and err are set
 	body   []byte
-	served *httpadapter.Precompressed
-	files  map[string]*httpadapter.Precompressed // by name, for a renderFiles perSnapshot
+	served *httpwire.Precompressed
+	files  map[string]*httpwire.Precompressed // by name, for a renderFiles perSnapshot
 	err    error
 }
 
@@ -49,7 +49,7 @@ type perSnapshot struct {
 
 	// renderFiles, if set instead of render, renders several documents,
 	// served by name from built.files.
-	renderFiles func(*theming.Snapshot) (map[string]*httpadapter.Precompressed, error)
+	renderFiles func(*theming.Snapshot) (map[string]*httpwire.Precompressed, error)
 }
 
 // get returns the rendering of snap, starting it unless it is the one
@@ -68,7 +68,7 @@ func (p *perSnapshot) get(ctx context.Context, snap *theming.Snapshot) (*built, 
 				return
 			}
 			if b.body, b.err = p.render(snap); b.err == nil {
-				b.served = httpadapter.NewPrecompressed(p.ctype, b.body)
+				b.served = httpwire.NewPrecompressed(p.ctype, b.body)
 			}
 		}()
 	}

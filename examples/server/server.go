@@ -16,6 +16,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/internal/demo"
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -100,23 +101,22 @@ func newServer(cfg config) (*server, error) {
 	}
 	api := httpadapter.New(opts)
 	mux := http.NewServeMux()
+	// The API at its root with and without the slash, as README's
+	// quickstart mounts it: the adapter answers the slashless root's
+	// APPEND_SLASH 301 itself (ServeMux would answer it with 307).
 	mux.Handle("/api/v2/theme/", api)
-	mux.Handle("/api/v2/theme", api) // so the handler answers APPEND_SLASH redirects itself
-	// The endpoints' own paths as exact patterns too: ServeMux finds a
-	// literal path without allocating, while each path segment it has to
-	// fall back from (to reach the subtree pattern above) costs an
-	// allocation per request.
-	for _, p := range []string{"/api/v2/theme/{$}", "/api/v2/theme/component-defs/{$}", "/api/v2/theme/config/{$}", "/api/v2/theme/colors/{$}"} {
-		mux.Handle(p, api)
-	}
-	mux.Handle("/api/v2/schema/", httpadapter.OpenAPI(opts, "")) // the OpenAPI 3.1 document of the API
-	mux.Handle("/theme.css", httpadapter.Stylesheet(opts))
+	mux.Handle("/api/v2/theme", api)
+	mux.Handle("/api/v2/schema/", api.OpenAPI()) // the OpenAPI 3.1 document of the API
+	mux.Handle("/theme.css", api.Stylesheet())
+	// The server's own routes answer GET and HEAD, 405 with Allow to other
+	// methods, and leave any request content unread (demo.ReadOnly), as
+	// the adapter does.
 	report := newReportHandler(s.store, log)
-	mux.Handle("GET /theme/report", report.Page())
-	mux.Handle("GET /theme/report.json", report.JSON())
-	mux.Handle("GET /tokens/{file}", newTokensHandler(s.store, log)) // the DTCG export: themes.resolver.json and its token files
+	mux.Handle("/theme/report", demo.ReadOnly(report.Page()))
+	mux.Handle("/theme/report.json", demo.ReadOnly(report.JSON()))
+	mux.Handle("/tokens/{file}", demo.ReadOnly(newTokensHandler(s.store, log))) // the DTCG export: themes.resolver.json and its token files
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
-	mux.Handle("GET /{$}", indexHandler(users)) // GET and HEAD; 405 with Allow to other methods
+	mux.Handle("/{$}", demo.ReadOnly(indexHandler(users)))
 	s.handler = mux
 	if cfg.AccessLog != nil {
 		s.handler = accessLog(cfg.AccessLog, mux)
@@ -173,7 +173,7 @@ func indexHandler(users map[string]int) http.Handler {
 	if err := template.Must(template.New("index").Parse(indexTemplate)).Execute(&b, names); err != nil {
 		panic(err) // the template and its data are fixed
 	}
-	page := httpadapter.NewPrecompressed("text/html; charset=utf-8", b.Bytes())
+	page := httpwire.NewPrecompressed("text/html; charset=utf-8", b.Bytes())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Cache-Control", "no-cache")

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/themekit/themekit/httpadapter"
+	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/dtcg"
 )
@@ -35,18 +35,18 @@ func newTokensHandler(store *theming.Store, log *slog.Logger) *tokensHandler {
 }
 
 // exportFiles exports snap and precompresses each file.
-func exportFiles(snap *theming.Snapshot) (map[string]*httpadapter.Precompressed, error) {
+func exportFiles(snap *theming.Snapshot) (map[string]*httpwire.Precompressed, error) {
 	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]*httpadapter.Precompressed, len(files))
+	out := make(map[string]*httpwire.Precompressed, len(files))
 	for _, f := range files {
 		ctype := tokensType
 		if strings.HasSuffix(f.Name, ".resolver.json") {
 			ctype = resolverType
 		}
-		out[f.Name] = httpadapter.NewPrecompressed(ctype, f.Data)
+		out[f.Name] = httpwire.NewPrecompressed(ctype, f.Data)
 	}
 	return out, nil
 }

@@ -1,8 +1,9 @@
 // Package demo is what the example servers (examples/server and
 // examples/postgres) share: the demo users, the demo rule that picks a
 // request's user, the handler that serves the themes' images, the
-// http.Server with the timeouts that cut off slow or stalled clients, and
-// its serving until a signal and graceful shutdown.
+// read-only wrapper of the servers' own routes, the http.Server with the
+// timeouts that cut off slow or stalled clients, and its serving until a
+// signal and graceful shutdown.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
@@ -27,6 +28,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/themekit/themekit/internal/httpwire"
 )
 
 // UserHeader names the demo's user. A response that depends on it must
@@ -120,40 +123,22 @@ func (noFiles) Open(name string) (fs.File, error) {
 }
 
 // ReadOnly passes GET and HEAD requests to h and answers any other
-// method with 405 Method Not Allowed and Allow: GET, HEAD, as the
-// examples' own routes answer (their http.ServeMux patterns start with
-// "GET ", which gives the same answer).
+// method with 405 Method Not Allowed and Allow: GET, HEAD. None of the
+// examples' own routes reads a request's content: when a request carries
+// some, it is left unread and the connection closed after the answer
+// (httpwire.LeaveBodyUnread), as httpadapter does on its routes, so that
+// a client sending content slowly cannot hold the connection.
 func ReadOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 {
+			httpwire.LeaveBodyUnread(w, r)
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 			return
 		}
 		h.ServeHTTP(w, r)
-	})
-}
-
-// refuseBodies answers a request that carries content (a Content-Length
-// above 0, or chunked) with 413 Content Too Large and Connection: close,
-// without reading the content, and passes any other request to h. The
-// servers are read-only: no route reads a body. Left to net/http, an
-// unread body of up to 256 KB is read after the handler returns and
-// before the response goes out, so a client sending one byte at a time
-// held the connection for as long as it liked. Here the connection's
-// read deadline is set to now, so that the server reads nothing more from
-// it, and the connection is closed once the 413 is written.
-func refuseBodies(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength == 0 {
-			h.ServeHTTP(w, r)
-			return
-		}
-		w.Header().Set("Connection", "close")
-		// Errors only when the writer cannot set deadlines (a test
-		// recorder); Connection: close and ReadTimeout still bound it.
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
-		http.Error(w, "request content is not accepted: this server only serves GET, HEAD and OPTIONS", http.StatusRequestEntityTooLarge)
 	})
 }
 
@@ -178,15 +163,16 @@ func (t *Timeouts) Flags(fl *flag.FlagSet) {
 // headers and all, must arrive within t.Read (ReadHeaderTimeout and
 // ReadTimeout), a response be written within t.Write, and an idle
 // keep-alive connection is closed after t.Idle, so a slow or stalled
-// client cannot hold a connection. A request with content is answered
-// 413 at once, unread, and its connection closed (the examples are
-// read-only). A zero t.Read is 10 s. The server's own errors go to log.
+// client cannot hold a connection. A zero t.Read is 10 s. The server's
+// own errors go to log. The handlers are what they are: httpadapter's
+// and ReadOnly's leave a request's content unread, so that is not the
+// server's business.
 func NewHTTPServer(h http.Handler, log *slog.Logger, t Timeouts) *http.Server {
 	if t.Read <= 0 {
 		t.Read = 10 * time.Second
 	}
 	return &http.Server{
-		Handler:           refuseBodies(h),
+		Handler:           h,
 		ReadHeaderTimeout: t.Read,
 		ReadTimeout:       t.Read,
 		WriteTimeout:      t.Write,

@@ -8,7 +8,7 @@
 #   bash examples/server/loadtest/run.sh            # 10 s per measurement, 3 rounds
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
 #   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
-#   PORT_BASE=18400 bash examples/server/loadtest/run.sh   # ports 18400-18407 (default 18000-18007)
+#   PORT_BASE=18400 bash examples/server/loadtest/run.sh   # ports 18400-18408 (default 18000-18008)
 #
 # SECTIONS picks what runs (default: all of them):
 #   sizes        bytes per endpoint in identity, gzip, br and zstd as the
@@ -22,16 +22,17 @@
 #                else runs on the machine slows both alike; the figure is
 #                each server's CPU time per request in the same seconds
 #   conditional  If-None-Match answered 304 against a full GET
-#   sidebyside   the default server (access log on) and the baseline
-#                writing the same bytes and headers loaded at the same
-#                time by two wrk processes, both servers on core 0, in
-#                identity and with a browser's Accept-Encoding: requests
-#                per second and CPU time per request of each in the same
-#                seconds, so whatever else runs on the machine slows both
-#                alike (the alternating sections swing by more than the
-#                differences measured when other work shares the cores)
+#   sidebyside   the default server (access log on), and the bare adapter,
+#                each with the baseline writing the same bytes and
+#                headers, loaded at the same time by two wrk processes,
+#                both servers on core 0, in identity and with a browser's
+#                Accept-Encoding: requests per second and CPU time per
+#                request of each in the same seconds, so whatever else runs
+#                on the machine slows both alike (the alternating sections
+#                swing by more than the differences measured when other
+#                work shares the cores)
 #
-# Eight servers are measured: the example server as run by default (access
+# Nine servers are measured: the example server as run by default (access
 # log to a file through its buffered log), the same with -access-log=false
 # (the adapter alone), the baseline sending the same headers and body (the
 # same bytes on the wire: the primary yardstick) for identity requests,
@@ -40,7 +41,10 @@
 # baseline writing the identity body through gzhttp (on-the-fly gzip, what
 # a Go host without precompression would run), and (side by side only)
 # the two same-bytes baselines again in the example server's http.Server,
-# with its timeouts (-timeouts). When taskset is present
+# with its timeouts (-timeouts), and (side by side only) the bare adapter:
+# httpadapter's Adapter with the example server's options, mounted as
+# README's quickstart mounts it in http.ListenAndServe's server (baseline
+# -adapter), checked to send the same bytes. When taskset is present
 # the servers share core 0 and wrk has core 1, which steadies the figures
 # on a 2-core machine.
 #
@@ -54,7 +58,7 @@ CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
 SECTIONS=${SECTIONS:-sizes identity compressed logcost sidebyside conditional}
 BROWSER_AE="gzip, deflate, br, zstd"
-PORT_BASE=${PORT_BASE:-18000} # the servers listen on 127.0.0.1, ports PORT_BASE to PORT_BASE+7
+PORT_BASE=${PORT_BASE:-18000} # the servers listen on 127.0.0.1, ports PORT_BASE to PORT_BASE+8
 LOGGED=127.0.0.1:$PORT_BASE
 QUIET=127.0.0.1:$((PORT_BASE + 2))
 SAME=127.0.0.1:$((PORT_BASE + 1))
@@ -63,7 +67,8 @@ SAMEZ=127.0.0.1:$((PORT_BASE + 4))
 GZHTTP=127.0.0.1:$((PORT_BASE + 5))
 SAMET=127.0.0.1:$((PORT_BASE + 6))
 SAMEZT=127.0.0.1:$((PORT_BASE + 7))
-PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/)
+ADAPTER=127.0.0.1:$((PORT_BASE + 8))
+PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/ /theme.css)
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 # wrk (installed when missing), CPU pinning, a scratch directory and
@@ -76,7 +81,7 @@ go build -o "$tmp/baseline" ./examples/server/loadtest/baseline
 
 # Another run (or anything else) on these ports would be measured in place
 # of this run's servers: refuse to start.
-for addr in "$LOGGED" "$SAME" "$QUIET" "$BARE" "$SAMEZ" "$GZHTTP" "$SAMET" "$SAMEZT"; do
+for addr in "$LOGGED" "$SAME" "$QUIET" "$BARE" "$SAMEZ" "$GZHTTP" "$SAMET" "$SAMEZT" "$ADAPTER"; do
   if (exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null; then
     echo "run.sh: $addr is in use (another load test?); set PORT_BASE" >&2
     exit 1
@@ -116,13 +121,31 @@ pid_of[$SAMET]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZT" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" -timeouts >/dev/null &
 pids+=($!)
 pid_of[$SAMEZT]=$!
+"${server_cpu[@]}" "$tmp/baseline" -addr "$ADAPTER" -adapter -media-url "http://$LOGGED/media/" >/dev/null &
+pids+=($!)
+pid_of[$ADAPTER]=$!
 ready "$QUIET"
+ready "$ADAPTER"
 ready "$SAME"
 ready "$SAMET"
 ready "$SAMEZT"
 ready "$BARE"
 ready "$SAMEZ"
 ready "$GZHTTP"
+
+# The servers compared send the same bytes: the same ETag in each coding.
+for path in "${PATHS[@]}"; do
+  for ae in identity "$BROWSER_AE"; do
+    tags=()
+    for addr in "$LOGGED" "$QUIET" "$ADAPTER"; do
+      tags+=("$(curl -sI -H "Accept-Encoding: $ae" "http://$addr$path" | tr -d '\r' | awk 'tolower($1) == "etag:" {print $2}')")
+    done
+    if [ "${tags[0]}" != "${tags[1]}" ] || [ "${tags[0]}" != "${tags[2]}" ] || [ -z "${tags[0]}" ]; then
+      echo "run.sh: $path ($ae): the servers send different bytes: ETags ${tags[*]}" >&2
+      exit 1
+    fi
+  done
+done
 
 # wrk_run loads one server; side_by_side (common.sh) loads two at once.
 wrk_run() { # url [header] -> "requests/s p50 p99 cpu-us-per-request", latencies as wrk prints them
@@ -145,7 +168,7 @@ if section sizes; then
   echo
   echo "bytes per endpoint as the example server sends them (gzip -9: the identity body through gzip -9, for reference):"
   printf '%-30s %9s %9s %9s %9s %9s\n' endpoint identity gzip br zstd "gzip -9"
-  for path in "${PATHS[@]}" /theme.css; do
+  for path in "${PATHS[@]}"; do
     sizes=()
     for ae in identity gzip br zstd; do
       sizes+=("$(curl -s -H "Accept-Encoding: $ae" "http://$QUIET$path" | wc -c)")
@@ -247,14 +270,18 @@ fi
 
 if section sidebyside; then
 echo
-echo "side by side: the default server (logged) and the same-bytes baseline loaded at the same time, both on core 0;"
+echo "side by side: a server and the same-bytes baseline loaded at the same time, both on core 0;"
 echo "requests/s of each and their ratio, CPU time per request (microseconds) of each and the baseline's over ours; median of $ROUNDS rounds."
-echo "baseline: in http.ListenAndServe's server (no timeouts; the yardstick of the other sections) or in the example"
-echo "server's http.Server (demo.NewHTTPServer: its read-header, write and idle timeouts), so that only the handlers differ:"
-printf '%-30s %-9s %-10s %9s %9s %8s %9s %9s %8s\n' endpoint coding baseline base/s logged/s req:b base-us logged-us cpu:b
+echo "logged: the example server as run by default (access log on); adapter: the bare adapter (baseline -adapter)."
+echo "baseline: in http.ListenAndServe's server (plain: no timeouts; the yardstick of the other sections) or in the example"
+echo "server's http.Server (timeouts: demo.NewHTTPServer's read-header, write and idle timeouts), so that only the handlers differ:"
+printf '%-30s %-9s %-8s %-10s %9s %9s %8s %9s %9s %8s\n' endpoint coding server baseline base/s ours/s req:b base-us ours-us cpu:b
 for path in "${PATHS[@]}"; do
   for coding in identity br; do
-  for server in plain timeouts; do
+  for pair in logged:plain adapter:plain logged:timeouts; do
+    ours=${pair%:*} server=${pair#*:}
+    us=$LOGGED
+    if [ "$ours" = adapter ]; then us=$ADAPTER; fi
     base=$SAME ae=()
     if [ "$coding" = br ]; then base=$SAMEZ ae=(-H "Accept-Encoding: $BROWSER_AE"); fi
     if [ "$server" = timeouts ]; then
@@ -263,12 +290,12 @@ for path in "${PATHS[@]}"; do
     fi
     rb=() rl=() rr=() cb=() cl=() cr=()
     for _ in $(seq "$ROUNDS"); do
-      read -r r1 r2 c1 c2 < <(side_by_side "$base" "$LOGGED" "$path" "${ae[@]}")
+      read -r r1 r2 c1 c2 < <(side_by_side "$base" "$us" "$path" "${ae[@]}")
       rb+=("$r1") rl+=("$r2") cb+=("$c1") cl+=("$c2")
       rr+=("$(ratio "${rl[-1]}" "${rb[-1]}")")
       cr+=("$(ratio "${cb[-1]}" "${cl[-1]}")")
     done
-    printf '%-30s %-9s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" "$server" \
+    printf '%-30s %-9s %-8s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" "$ours" "$server" \
       "$(median "${rb[@]}")" "$(median "${rl[@]}")" "$(median "${rr[@]}")" \
       "$(median "${cb[@]}")" "$(median "${cl[@]}")" "$(median "${cr[@]}")"
   done

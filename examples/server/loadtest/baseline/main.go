@@ -13,6 +13,13 @@
 // http.Server the example server runs in (demo.NewHTTPServer: read-header,
 // write and idle timeouts, each a deadline set per request), so that what
 // is compared is the handlers alone.
+//
+// With -adapter it serves no fixed bytes: it is the bare adapter, an
+// httpadapter.Adapter on the embedded data with the example server's
+// options (-media-url must be the example server's media base, so the
+// bytes are the same), mounted as README's quickstart mounts it in
+// http.ListenAndServe's server: what any host gets before its own
+// middleware.
 package main
 
 import (
@@ -23,11 +30,17 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/internal/demo"
+	"github.com/themekit/themekit/theming"
 )
+
+// paths are the paths served, each fetched from the example server.
+var paths = []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/", "/api/v2/theme/colors/", "/theme.css"}
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:18001", "`host:port` to listen on")
@@ -36,12 +49,17 @@ func main() {
 	acceptEncoding := flag.String("accept-encoding", "", "fetch (and serve) the bytes sent for this Accept-Encoding `value`")
 	onTheFly := flag.Bool("gzhttp", false, "serve the identity body through gzhttp, compressing per request")
 	timeouts := flag.Bool("timeouts", false, "run in the example server's http.Server, with its timeouts (-write-timeout, -idle-timeout)")
+	adapter := flag.Bool("adapter", false, "serve the bare adapter with the example server's options instead of fixed bytes")
+	mediaURL := flag.String("media-url", "", "with -adapter: the example server's media base `URL`")
 	var t demo.Timeouts
 	t.Flags(flag.CommandLine)
 	flag.Parse()
 
+	if *adapter {
+		log.Fatal(http.ListenAndServe(*addr, bareAdapter(*mediaURL)))
+	}
 	mux := http.NewServeMux()
-	for _, path := range []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/", "/api/v2/theme/colors/"} {
+	for _, path := range paths {
 		req, err := http.NewRequest(http.MethodGet, *from+path, nil)
 		if err != nil {
 			log.Fatal(err)
@@ -76,7 +94,11 @@ func main() {
 		if *onTheFly {
 			h = gzhttp.GzipHandler(h)
 		}
-		mux.Handle(path+"{$}", h)
+		pattern := path // /theme.css is exact already; a path ending in "/" is a subtree without {$}
+		if strings.HasSuffix(path, "/") {
+			pattern += "{$}"
+		}
+		mux.Handle(pattern, h)
 		fmt.Printf("%s: %d bytes (%s), headers %v\n", path, len(body), resp.Header.Get("Content-Encoding"), slices.Sorted(func(yield func(string) bool) {
 			for k := range header {
 				if !yield(k) {
@@ -91,4 +113,30 @@ func main() {
 	srv := demo.NewHTTPServer(mux, slog.Default(), t)
 	srv.Addr = *addr
 	log.Fatal(srv.ListenAndServe())
+}
+
+// bareAdapter is the adapter with the example server's options (see
+// examples/server's newServer), mounted as README's quickstart mounts it,
+// with the stylesheet beside it.
+func bareAdapter(mediaURL string) http.Handler {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	if err != nil {
+		log.Fatal(err)
+	}
+	users, err := demo.LoadUsers("")
+	if err != nil {
+		log.Fatal(err)
+	}
+	api := httpadapter.New(httpadapter.Options{
+		Source:         theming.NewStore(snap),
+		MediaBase:      mediaURL,
+		PreferredTheme: demo.PreferredTheme(users),
+		UserVary:       []string{demo.UserHeader},
+		StylesheetPath: "/theme.css",
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/api/v2/theme/", api)
+	mux.Handle("/api/v2/theme", api)
+	mux.Handle("/theme.css", api.Stylesheet())
+	return mux
 }

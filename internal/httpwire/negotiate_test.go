@@ -1,4 +1,4 @@
-package httpadapter
+package httpwire
 
 import (
 	"net/http"
@@ -61,27 +61,27 @@ func TestQValuesFollowRFC9110(t *testing.T) {
 // what the rest of the field accepts.
 func TestOneQValueRuleForAcceptAndAcceptEncoding(t *testing.T) {
 	tests := []struct {
-		name       string
-		accept     string
-		wantNeg    negError
-		wantRender renderer
+		name     string
+		accept   string
+		wantNeg  Refusal
+		wantHTML bool
 	}{
-		{"q=NaN on the page and q=0 on JSON is a 406", "text/html;q=NaN, application/json;q=0", negNotAccept, 0},
-		{"q=0x1p0 skips its range", "text/html;q=0x1p0, application/json;q=0", negNotAccept, 0},
-		{"q=5e-1 skips its range", "text/html;q=5e-1, application/json;q=0.1", negOK, rendJSON},
-		{"q=1.5 skips its range", "text/html;q=1.5, application/json;q=0.1", negOK, rendJSON},
-		{"a fourth decimal skips its range", "text/html;q=0.1234, application/json;q=0.1", negOK, rendJSON},
-		{"a quoted q skips its range", `text/html;q="1", application/json;q=0.1`, negOK, rendJSON},
-		{"a valid q of three decimals counts", "text/html;q=0.002, application/json;q=0.001", negOK, rendHTML},
+		{"q=NaN on the page and q=0 on JSON is a 406", "text/html;q=NaN, application/json;q=0", NotAcceptable, false},
+		{"q=0x1p0 skips its range", "text/html;q=0x1p0, application/json;q=0", NotAcceptable, false},
+		{"q=5e-1 skips its range", "text/html;q=5e-1, application/json;q=0.1", Acceptable, false},
+		{"q=1.5 skips its range", "text/html;q=1.5, application/json;q=0.1", Acceptable, false},
+		{"a fourth decimal skips its range", "text/html;q=0.1234, application/json;q=0.1", Acceptable, false},
+		{"a quoted q skips its range", `text/html;q="1", application/json;q=0.1`, Acceptable, false},
+		{"a valid q of three decimals counts", "text/html;q=0.002, application/json;q=0.001", Acceptable, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r, _ := http.NewRequest(http.MethodGet, "http://example.test/api/v2/theme/", nil)
 			r.Header.Set("Accept", tt.accept)
-			got, neg := negotiate(r)
+			got, neg := Negotiate(r)
 			assert.Equal(t, tt.wantNeg, neg, "Accept: %s", tt.accept)
-			if neg == negOK {
-				assert.Equal(t, tt.wantRender, got.rend, "Accept: %s", tt.accept)
+			if neg == Acceptable {
+				assert.Equal(t, tt.wantHTML, got.HTML, "Accept: %s", tt.accept)
 			}
 		})
 	}
@@ -92,4 +92,12 @@ func TestOneQValueRuleForAcceptAndAcceptEncoding(t *testing.T) {
 			assert.Equal(t, 1000, a.codings[codingGzip], "gzip;q=0.5 ranks 2×500")
 		}
 	})
+}
+
+func TestBrowsersAcceptEncodingNeedsNoParsing(t *testing.T) {
+	for _, field := range []string{"gzip, deflate, br, zstd", "gzip, deflate, br, zstd, dcb, dcz", "gzip, deflate, br"} {
+		t.Run(field+" reads as parsed", func(t *testing.T) {
+			assert.Equal(t, parseAcceptEncoding([]string{field}), acceptedBrowser(field))
+		})
+	}
 }
