@@ -14,13 +14,6 @@ type node struct {
 	at      int // the value's offset, when found
 }
 
-func (n *node) child(st step) *node {
-	if st.isIndex {
-		return n.indices[st.index]
-	}
-	return n.keys[st.key]
-}
-
 func (n *node) add(st step) *node {
 	if st.isIndex {
 		return childAt(&n.indices, st.index)
@@ -64,23 +57,19 @@ func Locate(data []byte, paths []string) map[string]Pos {
 	}
 	// The collector has no room: a problem met while skipping a value is
 	// counted, never written.
-	d := &decoder{data: data, maxDepth: locateDepth, skipOnly: true}
+	d := &decoder{scanner: scanner{data: data}, maxDepth: locateDepth, skipOnly: true}
 	d.locate(root)
-	places := make([]Pos, len(paths))
-	ptrs := make([]*Pos, len(paths))
-	for k := range paths {
+	lines := NewLines(data)
+	out := make(map[string]Pos, len(paths))
+	for k, p := range paths {
+		at := 0
 		for _, n := range ends[k] {
 			if !n.found {
 				break
 			}
-			places[k].Offset = n.at
+			at = n.at
 		}
-		ptrs[k] = &places[k]
-	}
-	Place(data, ptrs)
-	out := make(map[string]Pos, len(paths))
-	for k, p := range paths {
-		out[p] = places[k]
+		out[p] = lines.Pos(at)
 	}
 	return out
 }
