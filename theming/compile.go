@@ -124,7 +124,7 @@ func CompileCatalog(cat Catalog) (*CompiledCatalog, error) {
 	}
 	ps := &problems{}
 	c := compile(cloneCatalog(cat), ps)
-	if len(ps.list) > 0 {
+	if ps.len() > 0 {
 		return nil, &ValidationError{Problems: ps.result()}
 	}
 	if err := c.assemble(); err != nil {
@@ -250,7 +250,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	for k, id := range cat.PalettePreview {
 		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
 	}
-	if len(ps.list) == 0 {
+	if ps.len() == 0 {
 		for _, s := range Schemes() {
 			if bg := c.base.colors[schemeIndex(s)][c.pageBG]; !bg.Opaque() {
 				sp.add("page_background", cat.PageBackground, s, ErrInvalid,
