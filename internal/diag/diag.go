@@ -33,16 +33,7 @@ func NewList[P any, K comparable](limit int) *List[P, K] {
 // (kept or counted); past the limit it only counts it. It reports
 // whether p was kept.
 func (l *List[P, K]) Add(key K, p P) bool {
-	if _, dup := l.seen[key]; dup {
-		return false
-	}
-	l.seen[key] = struct{}{}
-	if len(l.items) >= l.limit {
-		l.dropped++
-		return false
-	}
-	l.items = append(l.items, p)
-	return true
+	return l.AddFunc(key, func() P { return p })
 }
 
 // Items returns the problems kept, in the order added.
@@ -86,3 +77,18 @@ func AppendPlace(b []byte, file string, line, column int, path string) []byte {
 // Drop counts n problems past the limit that were never added: those a
 // reader with the same limit counted without listing them.
 func (l *List[P, K]) Drop(n int) { l.dropped += n }
+
+// AddFunc is Add for a problem that costs something to build (its
+// message): make is called only when the problem is kept.
+func (l *List[P, K]) AddFunc(key K, make func() P) bool {
+	if _, dup := l.seen[key]; dup {
+		return false
+	}
+	l.seen[key] = struct{}{}
+	if len(l.items) >= l.limit {
+		l.dropped++
+		return false
+	}
+	l.items = append(l.items, make())
+	return true
+}

@@ -19,6 +19,10 @@ func TestAListDropsRepeatsKeepsTheLimitAndCountsTheRest(t *testing.T) {
 	l.Drop(10)
 	assert.Equal(t, 12, l.Dropped(), "a reader's own count is added")
 	assert.Equal(t, "and 12 more problems not listed", diag.Dropped(l.Dropped()))
+	built := 0
+	l.AddFunc(9, func() string { built++; return "p" })
+	l.AddFunc(1, func() string { built++; return "p" })
+	assert.Zero(t, built, "nothing built past the limit, nor for a repeat")
 }
 
 func TestAppendPlaceWritesThePlaceAsCompilersDo(t *testing.T) {

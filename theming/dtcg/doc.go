@@ -57,11 +57,28 @@
 // read too: every color token outside the themekit and variable groups
 // becomes a component (its path joined by "-"), one CSS variable each.
 //
-// Problems are [Problem]s with file, JSON pointer, line and column, each
-// wrapping a sentinel: the format's MUST rules ([ErrName], [ErrAliasCycle],
-// [ErrAliasTarget], [ErrNoType], [ErrRange], [ErrColorSpace]) and what
-// cannot become a catalog ([ErrNotCatalog]). A color in another space is
-// converted to hsl with a warning wrapping [ErrConverted]; srgb,
-// srgb-linear, hwb, oklab, oklch and xyz-d65 convert, the wide-gamut and
-// D50 spaces are refused.
+// Problems are [Problem]s with file, JSON pointer, line, column and byte
+// offset, each wrapping a sentinel: the format's MUST rules ([ErrName],
+// [ErrAliasCycle], [ErrAliasTarget], [ErrNoType], [ErrRange],
+// [ErrColorSpace]) and what cannot become a catalog ([ErrNotCatalog]).
+// They follow theming's convention: a repeat (the same place and
+// sentinel, found again in another theme's or scheme's resolution) is
+// reported once, at most [theming.MaxProblems] are listed and one last
+// problem counts the rest; places are worked out from one line index of
+// each file, for the problems listed only. A color in another space is
+// converted to hsl by [colorref.FromSpace] with a warning wrapping
+// [ErrConverted] (saying so when it lay outside sRGB and was clamped);
+// srgb, srgb-linear, hwb, lab, lch, oklab, oklch, xyz-d65 and xyz-d50
+// convert, the wide-gamut spaces are refused.
+//
+// # Bounds
+//
+// An import reads at most [MaxFileSize] (16 MB) a file and
+// [MaxImportSize] (32 MB) in all, and holds at most [MaxValues] (1 << 20)
+// JSON values parsed from them, about 100 MB; past a bound the problem
+// wraps [ErrTooLarge] and names the bound. Each alias chain is followed
+// once (a chain of N tokens costs O(N) for all its tokens), a cycle is
+// reported once with its members, each extension is decoded once
+// however many aliases reach it, resolver references are looked up by
+// name, and the merges of all themes walk at most 8,388,608 names.
 package dtcg
