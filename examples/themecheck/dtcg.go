@@ -45,7 +45,15 @@ func importDTCG(spec, out string, stderr io.Writer) (*theming.Snapshot, error) {
 		}
 		rel[i] = filepath.ToSlash(r)
 	}
-	im, err := dtcg.Import(os.DirFS(dir), rel...)
+	// The token directory as a root: a symlink out of it (or a resolver
+	// reference that climbs out) is refused, so that no byte from outside
+	// reaches the import or its messages.
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	im, err := dtcg.Import(root.FS(), rel...)
 	named := func(p *dtcg.Problem) string {
 		q := *p
 		if q.File != "" {

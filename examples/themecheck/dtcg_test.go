@@ -45,3 +45,21 @@ func TestRunRefusesImportWithoutAnOutputDirectory(t *testing.T) {
 	assert.Equal(t, 2, run([]string{"-import-dtcg", "x.json"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "-import-dtcg FILE goes with -o OUTDIR")
 }
+
+func TestRunImportReadsNothingOutsideTheTokenDirectory(t *testing.T) {
+	base := t.TempDir()
+	tokens := filepath.Join(base, "tokens")
+	var stdout, stderr bytes.Buffer
+	require.NotEqual(t, 2, run([]string{"-export-dtcg", tokens}, &stdout, &stderr), stderr.String())
+	// A file outside the directory, and a theme file that links to it.
+	secret := filepath.Join(base, "secret.json")
+	require.NoError(t, os.WriteFile(secret, []byte(`{"themekit": {"$SECRET-KEY-NAME": 1}}`), 0o600))
+	theme := filepath.Join(tokens, "theme-1.tokens.json")
+	require.NoError(t, os.Remove(theme))
+	require.NoError(t, os.Symlink(secret, theme))
+
+	stderr.Reset()
+	assert.Equal(t, 2, run([]string{"-import-dtcg", filepath.Join(tokens, "themes.resolver.json"), "-o", t.TempDir()}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "cannot read theme-1.tokens.json", "the link is refused")
+	assert.NotContains(t, stderr.String(), "SECRET", "nothing of the file outside is quoted")
+}

@@ -254,7 +254,7 @@ func (p *parser) object(v *Value) error {
 				return err
 			}
 			p.path = p.path[:len(p.path)-1]
-			p.stack = append(p.stack, Member{Key: key, KeyOff: keyOff, Value: m})
+			p.push(Member{Key: key, KeyOff: keyOff, Value: m})
 			if p.next(',') {
 				comma = p.i
 				p.i++
@@ -293,7 +293,11 @@ func (p *parser) checkKey(key string, keyOff int, before []Member, seen map[stri
 			}
 		}
 	}
-	if dup {
+	switch {
+	case !dup:
+	case len(p.ps.list) >= p.ps.limit:
+		p.ps.dropped++ // counted, not built
+	default:
 		p.ps.add(Problem{Pos: Pos{Offset: keyOff}, Path: p.pointer(), Err: ErrDuplicate, Msg: "duplicate key " + strconv.Quote(key) + " in one object"})
 	}
 	return seen
@@ -314,7 +318,7 @@ func (p *parser) array(v *Value) error {
 				return err
 			}
 			p.path = p.path[:len(p.path)-1]
-			p.stack = append(p.stack, Member{Value: e})
+			p.push(Member{Value: e})
 			if p.next(',') {
 				comma = p.i
 				p.i++
@@ -328,6 +332,19 @@ func (p *parser) array(v *Value) error {
 	}
 	v.Members = p.pop(base)
 	return nil
+}
+
+// push pushes a member of the innermost open container. The stack
+// doubles when full (append grows large slices by a quarter, which
+// allocates five times the final size on the way to it), so that a
+// document of n values allocates at most about 2n members for it.
+func (p *parser) push(m Member) {
+	if len(p.stack) == cap(p.stack) {
+		grown := make([]Member, len(p.stack), max(16, 2*cap(p.stack)))
+		copy(grown, p.stack)
+		p.stack = grown
+	}
+	p.stack = append(p.stack, m)
 }
 
 // pop moves the members above base off the stack into a slice of their
