@@ -19,11 +19,15 @@ import (
 // of a theme's resolution in a scheme.
 type plan struct {
 	themes  []string
-	sources func(theme string, sc theming.Scheme) []source
+	sources func(theme string, sc theming.Scheme, contrast string) []source
+	// contrasts are the contexts of the contrast modifier besides
+	// normal (more), whose routes the build checks too.
+	contrasts []string
 }
 
 // builder builds one import's catalog and themes.
 type builder struct {
+	ours  bool // the files are an export of this package (edited, maybe)
 	ps    *problems
 	m     *merger
 	cs    *colors
@@ -32,17 +36,19 @@ type builder struct {
 	comps []string                  // the component tokens, in order
 }
 
-// trees merges and resolves a theme's two schemes; nil after a problem.
-func (b *builder) trees(p plan, theme string) *[2]*tree {
+// trees merges and resolves a theme's two schemes in a contrast; nil
+// after a problem.
+func (b *builder) trees(p plan, theme, contrast string) *[2]*tree {
 	var ts [2]*tree
 	for k, sc := range theming.Schemes() {
-		ts[k] = b.m.merge(p.sources(theme, sc))
+		ts[k] = b.m.merge(p.sources(theme, sc, contrast))
 		b.m.resolve(ts[k])
 		for _, tk := range ts[k].order {
 			if tk.literal == tk && tk.resolved == "color" {
 				b.cs.color(tk)
 			}
 		}
+		b.ignored(ts[k])
 	}
 	if b.ps.failed() {
 		return nil
@@ -53,20 +59,24 @@ func (b *builder) trees(p plan, theme string) *[2]*tree {
 // build turns the resolutions into a catalog and themes, one theme at a
 // time, so that the merged trees of one theme are held at once.
 func (b *builder) build(p plan) *Imported {
-	base := b.trees(p, p.themes[0])
+	base := b.trees(p, p.themes[0], Normal)
 	if base == nil {
 		return nil
 	}
 	b.components(base[0])
+	b.ours = isExport(base[0])
 	out := &Imported{Catalog: b.catalog(base)}
 	for i, name := range p.themes {
 		ts := base
 		if i > 0 {
-			if ts = b.trees(p, name); ts == nil {
+			if ts = b.trees(p, name, Normal); ts == nil {
 				return nil
 			}
 		}
 		out.Themes = append(out.Themes, b.theme(ts, &out.Catalog, name, i, len(p.themes)))
+	}
+	if b.ours {
+		b.otherContrasts(p, &out.Catalog)
 	}
 	if b.ps.failed() {
 		return nil
@@ -191,15 +201,24 @@ func (b *builder) theme(ts *[2]*tree, cat *theming.Catalog, name string, i, n in
 		th.IsDefault = true
 	}
 	th.Colors = map[string]theming.PerScheme{}
-	for k, name := range b.comps {
-		if k >= len(cat.Components) {
-			break
+	for s, sc := range theming.Schemes() {
+		if b.ours {
+			b.routes(ts[s], cat, sc, Normal, true)
+			b.derivedEdits(ts[s], sc)
 		}
-		comp := &cat.Components[k]
-		for s, sc := range theming.Schemes() {
-			v, over, marked := b.valueOf(ts[s], name)
-			if !marked {
-				over = v != comp.Fallback.For(sc)
+		for k, name := range b.comps {
+			if k >= len(cat.Components) {
+				break
+			}
+			comp := &cat.Components[k]
+			var v string
+			var over bool
+			if b.ours {
+				v, over = b.edited(ts[s], name, comp.ID, sc, comp.Fallback.For(sc))
+			} else {
+				var marked bool
+				v, over, marked = b.valueOf(ts[s], name)
+				over = over || !marked && v != comp.Fallback.For(sc)
 			}
 			if over {
 				setOverride(&th, comp.ID, sc, v)
@@ -207,6 +226,22 @@ func (b *builder) theme(ts *[2]*tree, cat *theming.Catalog, name string, i, n in
 		}
 	}
 	return th
+}
+
+// otherContrasts checks, in the first theme's resolutions of each
+// contrast besides normal, that every route is as exported: those
+// contexts' values are the catalog's to derive, so an edit there cannot
+// be imported.
+func (b *builder) otherContrasts(p plan, cat *theming.Catalog) {
+	for _, c := range p.contrasts {
+		ts := b.trees(p, p.themes[0], c)
+		if ts == nil {
+			return
+		}
+		for s, sc := range theming.Schemes() {
+			b.routes(ts[s], cat, sc, c, false)
+		}
+	}
 }
 
 // setOverride sets theme t's override of component id in scheme sc: the

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/internal/strictjson"
@@ -39,6 +40,9 @@ func (cs *colors) color(tk *tok) (colorref.Color, bool) {
 
 func (cs *colors) read(tk *tok) (colorref.Color, bool) {
 	v, vp := tk.value, tk.ptr()+"/$value"
+	if v.Kind == strictjson.String && strings.HasPrefix(v.Str, "#") {
+		return cs.hex(tk, vp)
+	}
 	if v.Kind != strictjson.Object {
 		cs.ps.add(tk.doc, vp, v.Off, ErrStructure, "a color value is an object with colorSpace and components, not %s", v.Kind)
 		return colorref.Color{}, false
@@ -87,6 +91,22 @@ func (cs *colors) read(tk *tok) (colorref.Color, bool) {
 		cs.ps.add(tk.doc, vp, v.Off, ErrConverted, "%s color converted to %s, the catalog's form", space.Str, col.String())
 	}
 	return col, true
+}
+
+// hex reads a color written as a CSS hex string, as the Color module
+// wrote colors before it took objects and as design tools still do: it
+// is converted to the hsl() that renders as the same 8-bit color, with a
+// warning.
+func (cs *colors) hex(tk *tok, vp string) (colorref.Color, bool) {
+	v := tk.value
+	c, err := colorref.ParseHex(v.Str)
+	if err != nil {
+		cs.ps.add(tk.doc, vp, v.Off, ErrStructure, "%q is not a hex color (%v); a color value is an object with colorSpace and components", v.Str, err)
+		return colorref.Color{}, false
+	}
+	c = c.ShortestHSL()
+	cs.ps.add(tk.doc, vp, v.Off, ErrConverted, "hex string %q converted to %s, the catalog's form (the Color module writes a color as an object)", v.Str, c.String())
+	return c, true
 }
 
 // components reads the three components of a color in space, each a

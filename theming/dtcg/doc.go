@@ -52,10 +52,34 @@
 // the component definitions, the theme records and the catalog's page
 // background and palette preview; so export, import and export again gives
 // the same bytes, and the imported data the same [theming.Snapshot.Version].
-// An extension whose value no longer matches its token's (a tool edited
-// the token) gives way to the token. Files this package did not write are
-// read too: every color token outside the themekit and variable groups
-// becomes a component (its path joined by "-"), one CSS variable each.
+// Files this package did not write are read too: every color token
+// outside the themekit and variable groups becomes a component (its path
+// joined by "-"), one CSS variable each.
+//
+// An edit is never dropped. In an export of this package, a token whose
+// value no longer matches the source its extension records was edited:
+//
+//   - a theme's value (themekit.<scheme>.normal.color.<id> in its theme
+//     file) becomes the theme's override in that scheme: a color, or the
+//     component an alias names ({color.<id>}, or a plain variable of
+//     it); an alias to a token that is no component (a derived variable,
+//     a token of the designer's own) takes that token's color, with a
+//     warning that names it. A token of the theme's own file that takes
+//     the place of a route token (color.<id> in the theme file, say) is
+//     the theme's value too;
+//   - a value the catalog derives, which it cannot hold as written (a
+//     high-contrast value, themekit.<scheme>.more.…, or a derived
+//     variable), and a token of the catalog, scheme or contrast files
+//     that routes every theme's values, are problems at the token, with
+//     what to edit instead.
+//
+// A color written as a hex string ("#1a73e8") is converted to the hsl()
+// that renders as the same 8-bit color ([colorref.Color.ShortestHSL]),
+// with a warning; an alias to a missing token is refused with the token
+// one edit away, when there is one ("did you mean {color.accent}?"). A
+// token that is not a color (a dimension, a font family, a shadow) has no
+// place in a catalog: it is left out with a warning wrapping [ErrIgnored]
+// that names it. Warnings are in [Imported].Warnings.
 //
 // Problems are [Problem]s with file, JSON pointer, line, column and byte
 // offset, each wrapping a sentinel: the format's MUST rules ([ErrName],

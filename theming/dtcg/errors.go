@@ -24,6 +24,7 @@ var (
 	ErrResolver    = errors.New("dtcg: invalid resolver document")                        // a resolver rule broken: version, references, modifiers
 	ErrNotCatalog  = errors.New("dtcg: the tokens cannot become a catalog")               // valid DTCG this library cannot represent
 	ErrConverted   = errors.New("dtcg: color converted to hsl")                           // a warning: the value changed representation
+	ErrIgnored     = errors.New("dtcg: token not imported")                               // a warning: a token the catalog has no place for
 	ErrRead        = errors.New("dtcg: cannot read file")                                 // a referenced file is missing or cannot be read
 	ErrTooLarge    = errors.New("dtcg: input too large")                                  // past MaxFileSize, MaxImportSize or MaxValues
 	ErrInvalidData = errors.New("dtcg: the imported data does not validate as a catalog") // theming refused the result
@@ -105,17 +106,15 @@ func newProblems() *problems {
 	}
 }
 
-// add records a problem at offset off (the value at pointer ptr) of d,
-// or of no document when d is nil; the message is formatted only when
-// the problem is kept. A sentinel of warnings ([ErrConverted]) goes to
-// the warnings.
-func (ps *problems) add(d *doc, ptr string, off int, sentinel error, format string, args ...any) {
+// addLazy is add with a message that costs something to build (a
+// suggestion): msg is called only when the problem is kept.
+func (ps *problems) addLazy(d *doc, ptr string, off int, sentinel error, msg func() string) {
 	l := ps.errs
 	if isWarning(sentinel) {
 		l = ps.warns
 	}
 	l.AddFunc(problemKey{d, off, sentinel}, func() *Problem {
-		p := &Problem{Pointer: ptr, Offset: off, Msg: fmt.Sprintf(format, args...), Err: sentinel}
+		p := &Problem{Pointer: ptr, Offset: off, Msg: msg(), Err: sentinel}
 		if d != nil {
 			p.File = d.name
 			ps.docs[p] = d
@@ -124,7 +123,15 @@ func (ps *problems) add(d *doc, ptr string, off int, sentinel error, format stri
 	})
 }
 
-func isWarning(err error) bool { return err == ErrConverted }
+// add records a problem at offset off (the value at pointer ptr) of d,
+// or of no document when d is nil; the message is formatted only when
+// the problem is kept. A sentinel of warnings ([ErrConverted]) goes to
+// the warnings.
+func (ps *problems) add(d *doc, ptr string, off int, sentinel error, format string, args ...any) {
+	ps.addLazy(d, ptr, off, sentinel, func() string { return fmt.Sprintf(format, args...) })
+}
+
+func isWarning(err error) bool { return err == ErrConverted || err == ErrIgnored }
 
 // failed reports whether an error has been recorded.
 func (ps *problems) failed() bool { return ps.errs.Len() > 0 }

@@ -84,7 +84,10 @@ type variableExt struct {
 }
 
 // valueExt is a theme value's $extensions[Namespace]: the value exactly
-// as the catalog or the theme wrote it, and whether the theme did.
+// as the catalog or the theme (or, for the "more" contrast, its
+// high-contrast variant) wrote it, and whether the theme did; for a
+// derived variable, the color it was exported as. A token whose value no
+// longer matches its source was edited.
 type valueExt struct {
 	Source   string `json:"source"`
 	Override bool   `json:"override,omitempty"`
@@ -368,7 +371,8 @@ func (e *exporter) each(f func(group, name string)) {
 }
 
 // themeSet is a theme's file: themekit.<scheme>.<contrast>.color.<id>
-// and .variable.<name>, the values themselves.
+// and .variable.<name>, the values themselves, each with the value it
+// was exported from in its extension, so that an import sees an edit.
 func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*orderedjson.Object, error) {
 	t := rt.Theme()
 	var vt theming.Theme
@@ -399,43 +403,45 @@ func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Them
 	for _, sc := range theming.Schemes() {
 		per := new(orderedjson.Object)
 		for k, c := range contrasts() {
-			rt := byContrast[k]
-			th := [2]theming.Theme{t, vt}[k]
-			colors, vars := new(orderedjson.Object), new(orderedjson.Object)
-			for i := range e.cat.Components {
-				comp := &e.cat.Components[i]
-				src, over := th.Colors[comp.ID].For(sc), true
-				if src == "" {
-					src, over = comp.Fallback.For(sc), false
-				}
-				var value any
-				if r, err := colorref.ParseRef(src); err == nil && r.Kind() == colorref.KindComponent {
-					value = alias("color." + r.Name())
-				} else {
-					col, _ := rt.Color(sc, comp.ID)
-					value = colorValue(col)
-				}
-				var x any
-				if k == 0 {
-					x = valueExt{Source: src, Override: over}
-				}
-				colors.Set(comp.ID, token(value, "", x))
-				for _, v := range comp.Variables {
-					if derived(v) {
-						val, _ := rt.Variable(sc, v.CSSVariable)
-						vars.Set(varToken(v.CSSVariable), token(colorValue(val), "", nil))
-					}
-				}
-			}
-			g := new(orderedjson.Object).Set("color", colors)
-			if vars.Len() > 0 {
-				g.Set("variable", vars)
-			}
-			per.Set(c, g)
+			per.Set(c, e.values(byContrast[k], sc))
 		}
 		tk.Set(string(sc), per)
 	}
 	return new(orderedjson.Object).Set("$schema", FormatSchema).Set("themekit", tk), nil
+}
+
+// values is the group of one theme's values in one scheme: a token per
+// component (an alias when the theme or the catalog names another
+// component) and per derived variable, each with its source.
+func (e *exporter) values(rt *theming.ResolvedTheme, sc theming.Scheme) *orderedjson.Object {
+	th := rt.Theme()
+	colors, vars := new(orderedjson.Object), new(orderedjson.Object)
+	for i := range e.cat.Components {
+		comp := &e.cat.Components[i]
+		src, over := th.Colors[comp.ID].For(sc), true
+		if src == "" {
+			src, over = comp.Fallback.For(sc), false
+		}
+		var value any
+		if r, err := colorref.ParseRef(src); err == nil && r.Kind() == colorref.KindComponent {
+			value = alias("color." + r.Name())
+		} else {
+			col, _ := rt.Color(sc, comp.ID)
+			value = colorValue(col)
+		}
+		colors.Set(comp.ID, token(value, "", valueExt{Source: src, Override: over}))
+		for _, v := range comp.Variables {
+			if derived(v) {
+				val, _ := rt.Variable(sc, v.CSSVariable)
+				vars.Set(varToken(v.CSSVariable), token(colorValue(val), "", valueExt{Source: val.String()}))
+			}
+		}
+	}
+	g := new(orderedjson.Object).Set("color", colors)
+	if vars.Len() > 0 {
+		g.Set("variable", vars)
+	}
+	return g
 }
 
 // cloneCatalog returns a copy of cat whose component slice is its own.

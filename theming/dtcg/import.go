@@ -61,7 +61,7 @@ func Import(fsys fs.FS, names ...string) (*Imported, error) {
 	case 2:
 		l, d := rd.read(names[0], nil, "", 0), rd.read(names[1], nil, "", 0)
 		if l != nil && d != nil {
-			p = plan{themes: []string{"1"}, sources: func(_ string, sc theming.Scheme) []source {
+			p = plan{themes: []string{"1"}, sources: func(_ string, sc theming.Scheme, _ string) []source {
 				return []source{{doc: [2]*doc{l, d}[schemeIndex(sc)]}}
 			}}
 		}
@@ -126,7 +126,15 @@ func resolverPlan(rd *reader, name string) plan {
 		rd.ps.add(r.doc, "/modifiers/theme/contexts", r.doc.root.Off, ErrNotCatalog, "more than %d themes", theming.MaxThemes)
 		return plan{}
 	}
-	return plan{themes: themes, sources: func(theme string, sc theming.Scheme) []source {
-		return r.resolve(map[string]string{"theme": theme, "scheme": string(sc), "contrast": Normal})
+	var others []string
+	if cm := r.entry("contrast"); cm != nil {
+		for _, c := range cm.names {
+			if c != Normal {
+				others = append(others, c)
+			}
+		}
+	}
+	return plan{themes: themes, contrasts: others, sources: func(theme string, sc theming.Scheme, contrast string) []source {
+		return r.resolve(map[string]string{"theme": theme, "scheme": string(sc), "contrast": contrast})
 	}}
 }

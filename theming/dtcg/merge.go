@@ -72,7 +72,12 @@ type merger struct {
 	ps       *problems
 	work     int
 	overWork bool
+	searches int // nearest names looked for, at most maxSearches
 }
+
+// maxSearches bounds the "did you mean" searches of one import, each a
+// scan of a tree's names.
+const maxSearches = 100
 
 // merge flattens sources, in order, into one token structure; a later
 // token replaces an earlier one of the same name.
@@ -229,7 +234,12 @@ func (m *merger) follow(t *tree, tk *tok, path []*tok) []*tok {
 		}
 		next, ok := t.toks[target]
 		if !ok {
-			m.ps.add(cur.doc, cur.ptr()+"/$value", cur.value.Off, ErrAliasTarget, "alias {%s} names no token", target)
+			m.ps.addLazy(cur.doc, cur.ptr()+"/$value", cur.value.Off, ErrAliasTarget, func() string {
+				if near := m.nearest(t, target); near != "" {
+					return "alias {" + target + "} names no token; did you mean {" + near + "}?"
+				}
+				return "alias {" + target + "} names no token"
+			})
 			break
 		}
 		cur = next
@@ -305,4 +315,40 @@ func (t *tree) toComponent(tk *tok, isComp func(name string) bool) *tok {
 		p.reach, p.reached = end, true
 	}
 	return end
+}
+
+// nearest returns the token name of t one edit (an insertion, a
+// deletion, a substitution or two neighbours swapped) away from name,
+// or "".
+func (m *merger) nearest(t *tree, name string) string {
+	if m.searches++; m.searches > maxSearches {
+		return ""
+	}
+	for _, tk := range t.order {
+		if oneEdit(name, tk.name) {
+			return tk.name
+		}
+	}
+	return ""
+}
+
+// oneEdit reports whether a and b, which differ, are one edit apart.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 || a == b {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if len(a) < len(b) {
+		return a[i:] == b[i+1:] // one inserted
+	}
+	if a[i+1:] == b[i+1:] {
+		return true // one substituted
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // two swapped
 }
