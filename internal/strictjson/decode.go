@@ -288,31 +288,11 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 		}
 	}
 	o := objectState{s: s, obj: obj}
-	if d.skip('}') {
-		d.checkRequired(open, s, o.seen)
-		return nil
+	if err := d.list('}', "after object key:value pair", func() error { return d.member(&o) }); err != nil {
+		return err
 	}
-	for comma := -1; ; {
-		if !d.next('"') {
-			if comma >= 0 {
-				return d.afterComma(comma, '}', "looking for beginning of object key string")
-			}
-			return d.syntax("looking for beginning of object key string")
-		}
-		if err := d.member(&o); err != nil {
-			return err
-		}
-		if d.next(',') {
-			comma = d.i
-			d.i++
-			continue
-		}
-		if d.skip('}') {
-			d.checkRequired(open, s, o.seen)
-			return nil
-		}
-		return d.syntax("after object key:value pair")
-	}
+	d.checkRequired(open, s, o.seen)
+	return nil
 }
 
 // objectState is what decoding one object keeps between its members.
@@ -323,15 +303,11 @@ type objectState struct {
 	others map[string]bool // other keys seen, made when needed
 }
 
-// member decodes the member whose key is at d.i.
+// member decodes the member of an object that comes next.
 func (d *decoder) member(o *objectState) error {
-	keyAt := d.i
-	kb, err := d.str()
+	keyAt, kb, err := d.key()
 	if err != nil {
 		return err
-	}
-	if !d.skip(':') {
-		return d.syntax("after object key")
 	}
 	s := o.s
 	var f *field
@@ -421,13 +397,8 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 		es = s.elem
 		v.Set(reflect.MakeSlice(s.typ, 0, 0))
 	}
-	if d.skip(']') {
-		return nil
-	}
-	for n, comma := 0, -1; ; n++ {
-		if comma >= 0 && d.next(']') {
-			return d.afterComma(comma, ']', "")
-		}
+	n := 0
+	return d.list(']', "after array element", func() error {
 		d.path = append(d.path, segment{index: n})
 		var ev reflect.Value
 		if s != nil {
@@ -441,14 +412,7 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 			return err
 		}
 		d.path = d.path[:len(d.path)-1]
-		if d.next(',') {
-			comma = d.i
-			d.i++
-			continue
-		}
-		if d.skip(']') {
-			return nil
-		}
-		return d.syntax("after array element")
-	}
+		n++
+		return nil
+	})
 }

@@ -77,6 +77,7 @@ func Locate(data []byte, paths []string) map[string]Pos {
 // locate records where the value at d.i is, for n, and descends into it
 // along n's children; a value with no child to look for (a scalar, or a
 // container n has no children in) is skipped with a syntax check only.
+// It reports whether the value is well formed.
 func (d *decoder) locate(n *node) bool {
 	d.space()
 	n.found, n.at = true, d.i
@@ -86,51 +87,32 @@ func (d *decoder) locate(n *node) bool {
 	switch {
 	case d.data[d.i] == '{' && n.keys != nil:
 		d.i++
-		if d.skip('}') {
-			return true
-		}
-		for {
-			if !d.next('"') {
-				return false
-			}
-			kb, err := d.str()
+		return d.list('}', "", func() error {
+			_, kb, err := d.key()
 			if err != nil {
-				return false
+				return err
 			}
-			if !d.skip(':') {
-				return false
-			}
-			if more, ok := d.locateMember(n.keys[string(kb)], '}'); !more {
-				return ok
-			}
-		}
+			return d.locateMember(n.keys[string(kb)])
+		}) == nil
 	case d.data[d.i] == '[' && n.indices != nil:
 		d.i++
-		if d.skip(']') {
-			return true
-		}
-		for k := 0; ; k++ {
-			if more, ok := d.locateMember(n.indices[k], ']'); !more {
-				return ok
-			}
-		}
+		k := 0
+		return d.list(']', "", func() error {
+			k++
+			return d.locateMember(n.indices[k-1])
+		}) == nil
 	}
 	return d.value(nil, reflect.Value{}) == nil
 }
 
 // locateMember locates the member value at d.i for c, or skips it when c
-// is nil, then reads what follows it in a container closed by end: more
-// when a ',' follows, ok when the member and end are well formed.
-func (d *decoder) locateMember(c *node, end byte) (more, ok bool) {
-	if c != nil {
-		if !d.locate(c) {
-			return false, false
-		}
-	} else if d.value(nil, reflect.Value{}) != nil {
-		return false, false
+// is nil.
+func (d *decoder) locateMember(c *node) error {
+	if c == nil {
+		return d.value(nil, reflect.Value{})
 	}
-	if d.skip(',') {
-		return true, true
+	if !d.locate(c) {
+		return errStop
 	}
-	return false, d.skip(end)
+	return nil
 }

@@ -63,16 +63,51 @@ func (s *scanner) syntax(what string) error {
 	return errStop
 }
 
-// afterComma reports the syntax error of a container, closed by end,
-// whose comma at comma is not followed by what had to follow: a trailing
-// comma, which JSON does not allow, is named as such at the comma.
-func (s *scanner) afterComma(comma int, end byte, what string) error {
-	if s.next(end) {
-		s.errOff = comma
-		s.errMsg = "trailing comma before '" + string(end) + "' at byte offset " + strconv.Itoa(comma+1) + ": JSON allows no comma after the last member"
-		return errStop
+// list reads the members of a container, from just after its opening
+// bracket through close, its closing one: none, or items separated by
+// commas, each read by item. A comma before close is named as a
+// trailing comma, at the comma; after an item, anything else is a
+// syntax error "after" it.
+func (s *scanner) list(close byte, after string, item func() error) error {
+	if s.skip(close) {
+		return nil
 	}
-	return s.syntax(what)
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		if s.next(',') {
+			comma := s.i
+			s.i++
+			if s.next(close) {
+				s.errOff = comma
+				s.errMsg = "trailing comma before '" + string(close) + "' at byte offset " + strconv.Itoa(comma+1) + ": JSON allows no comma after the last member"
+				return errStop
+			}
+			continue
+		}
+		if s.skip(close) {
+			return nil
+		}
+		return s.syntax(after)
+	}
+}
+
+// key reads an object member's key and the colon after it, and returns
+// the key's offset (its opening quote) and its text.
+func (s *scanner) key() (int, []byte, error) {
+	if !s.next('"') {
+		return 0, nil, s.syntax("looking for beginning of object key string")
+	}
+	off := s.i
+	kb, err := s.str()
+	if err != nil {
+		return 0, nil, err
+	}
+	if !s.skip(':') {
+		return 0, nil, s.syntax("after object key")
+	}
+	return off, kb, nil
 }
 
 // quoteChar writes a byte as encoding/json's messages do.

@@ -230,41 +230,24 @@ func (p *parser) object(v *Value) error {
 	p.i++ // '{'
 	base := len(p.stack)
 	var seen map[string]bool // past a few keys, the keys seen
-	if !p.skip('}') {
-		for comma := -1; ; {
-			if !p.next('"') {
-				if comma >= 0 {
-					return p.afterComma(comma, '}', "looking for beginning of object key string")
-				}
-				return p.syntax("looking for beginning of object key string")
-			}
-			keyOff := p.i
-			kb, err := p.str()
-			if err != nil {
-				return err
-			}
-			if !p.skip(':') {
-				return p.syntax("after object key")
-			}
-			key := string(kb)
-			p.path = append(p.path, segment{key: key, isKey: true})
-			seen = p.checkKey(key, keyOff, p.stack[base:], seen)
-			m, err := p.value()
-			if err != nil {
-				return err
-			}
-			p.path = p.path[:len(p.path)-1]
-			p.push(Member{Key: key, KeyOff: keyOff, Value: m})
-			if p.next(',') {
-				comma = p.i
-				p.i++
-				continue
-			}
-			if p.skip('}') {
-				break
-			}
-			return p.syntax("after object key:value pair")
+	err := p.list('}', "after object key:value pair", func() error {
+		keyOff, kb, err := p.key()
+		if err != nil {
+			return err
 		}
+		key := string(kb)
+		p.path = append(p.path, segment{key: key, isKey: true})
+		seen = p.checkKey(key, keyOff, p.stack[base:], seen)
+		m, err := p.value()
+		if err != nil {
+			return err
+		}
+		p.path = p.path[:len(p.path)-1]
+		p.push(Member{Key: key, KeyOff: keyOff, Value: m})
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	v.Members = p.pop(base)
 	return nil
@@ -307,28 +290,20 @@ func (p *parser) checkKey(key string, keyOff int, before []Member, seen map[stri
 func (p *parser) array(v *Value) error {
 	p.i++ // '['
 	base := len(p.stack)
-	if !p.skip(']') {
-		for n, comma := 0, -1; ; n++ {
-			if comma >= 0 && p.next(']') {
-				return p.afterComma(comma, ']', "")
-			}
-			p.path = append(p.path, segment{index: n})
-			e, err := p.value()
-			if err != nil {
-				return err
-			}
-			p.path = p.path[:len(p.path)-1]
-			p.push(Member{Value: e})
-			if p.next(',') {
-				comma = p.i
-				p.i++
-				continue
-			}
-			if p.skip(']') {
-				break
-			}
-			return p.syntax("after array element")
+	n := 0
+	err := p.list(']', "after array element", func() error {
+		p.path = append(p.path, segment{index: n})
+		e, err := p.value()
+		if err != nil {
+			return err
 		}
+		p.path = p.path[:len(p.path)-1]
+		p.push(Member{Value: e})
+		n++
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	v.Members = p.pop(base)
 	return nil
