@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"testing"
 
@@ -159,4 +160,20 @@ func Example() {
 	//     "version": "1"
 	//   }
 	// }
+}
+
+func TestScalarsAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
+	vals := []any{0.0, math.Copysign(0, -1), 1e-7, 1e-6, 0.1, 359.996, 1e20, 1e21, -2.5e-9, 12345678.9,
+		"", "plain", `quo"te`, `back\slash`, "tab\there", "é", "\u2028", "<&>", "\x7f", true, false, nil}
+	for _, v := range vals {
+		got, err := orderedjson.Marshal(v)
+		require.NoError(t, err)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		require.NoError(t, enc.Encode(v))
+		assert.Equal(t, want.String(), string(got), "%#v", v)
+	}
+	_, err := orderedjson.Marshal(math.NaN())
+	assert.Error(t, err, "NaN is no JSON number")
 }
