@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzImport feeds Import arbitrary resolvers and token files: it must
-// return data or an error, never panic. The seeds are small (an export
+// return data or an error, never panic, and data it returns exports and
+// imports back as the same data. The seeds are small (an export
 // of a two-component catalog, a few hundred bytes each), so that the
 // fuzzer spends its time mutating, not minimizing:
 //
@@ -47,6 +48,24 @@ func FuzzImport(f *testing.F) {
 		im, err := dtcg.Import(fsys, dtcg.ResolverFile)
 		if err == nil && (im == nil || im.Snapshot == nil) {
 			t.Fatal("no data and no error")
+		}
+		if err == nil {
+			// What was imported exports and imports back unchanged.
+			files, err := dtcg.ExportSnapshot(im.Snapshot, dtcg.ExportOptions{})
+			if err != nil {
+				t.Fatalf("the import's snapshot does not export: %v", err)
+			}
+			back := fstest.MapFS{}
+			for _, f := range files {
+				back[f.Name] = &fstest.MapFile{Data: f.Data}
+			}
+			again, err := dtcg.Import(back, dtcg.ResolverFile)
+			if err != nil {
+				t.Fatalf("the export of an import does not import: %v", err)
+			}
+			if again.Snapshot.Version() != im.Snapshot.Version() {
+				t.Fatalf("the export of an import imports as other data:\n%+v\n%+v", im.Catalog, again.Catalog)
+			}
 		}
 		_, _ = dtcg.Import(fsys, dtcg.CatalogFile, dtcg.ThemeFile(1))
 	})
