@@ -130,10 +130,11 @@ func (b *builder) edited(t *tree, name, id string, sc theming.Scheme, fallback s
 			"%s aliases %s, which is no component: a theme's color names a component or is a color, so it takes its value, %s",
 			v.name, v.value.Str, r.value)
 	}
+	if !onRoute {
+		return r.value, true // a token of the theme's own file on the route: its edit
+	}
 	x, marked := decodeExt[valueExt](b, v.doc, v.ptr(), v.ext)
 	switch {
-	case !onRoute:
-		return r.value, true // a token of the theme's own file on the route: its edit
 	case !marked:
 		return r.value, r.value != fallback
 	case r.matches(x.Source):
