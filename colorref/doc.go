@@ -51,6 +51,18 @@
 // 256 alphas. [ParseHex] then Hex gives back the input's digits in the
 // long lower-case form.
 //
+// # Color spaces
+//
+// [FromSpace] converts a color given in another space of CSS Color 4
+// ([Space]: srgb, srgb-linear, hsl, hwb, lab, lch, oklab, oklch, xyz-d65,
+// xyz-d50) into a Color, by CSS Color 4's conversions, and says whether
+// it lay inside sRGB (a color outside is clamped channel by channel).
+// It is the one place the library converts color spaces: design tokens
+// (package theming/dtcg) convert through it, and an oklch() syntax for
+// catalog colors would parse into it. TestFromSpaceAgreesWithGoColorful
+// and TestFromSpaceAgreesWithChromium check it against go-colorful's
+// code and against Chromium's relative color syntax.
+//
 // # References
 //
 // ParseRef parses and classifies the value of a fallback or a contrast

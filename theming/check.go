@@ -77,12 +77,9 @@ func parseColorOrID(sp scope, path func() string, comp string, sc Scheme, v stri
 	return colorref.Ref{}
 }
 
-// hslEquivalent writes c as a catalog would: whole degrees and percent,
-// alpha to two decimals.
-func hslEquivalent(c colorref.Color) string {
-	h, s, l, a := c.HSLA()
-	return colorref.HSLA(math.Round(h), math.Round(s), math.Round(l), math.Round(a*100)/100).String()
-}
+// hslEquivalent writes c as a catalog would: the hsl() with the fewest
+// decimals that renders as the same 8-bit color.
+func hslEquivalent(c colorref.Color) string { return c.ShortestHSL().String() }
 
 // checkRange checks that *v, if set, lies in [lo, hi].
 func checkRange(sp scope, path, comp string, v *float64, lo, hi float64) {

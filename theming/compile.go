@@ -86,7 +86,7 @@ func CompileCatalog(cat Catalog) (*CompiledCatalog, error) {
 	}
 	ps := &problems{}
 	c := compile(cloneCatalog(cat), ps)
-	if len(ps.list) > 0 {
+	if ps.len() > 0 {
 		return nil, &ValidationError{Problems: ps.result()}
 	}
 	if err := c.assemble(); err != nil {
@@ -152,7 +152,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	for k, id := range cat.PalettePreview {
 		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
 	}
-	if len(ps.list) == 0 {
+	if ps.len() == 0 {
 		for k, s := range Schemes() {
 			c.checkOpaquePage(sp, "page_background", s, c.base.colors[k])
 		}

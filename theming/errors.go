@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/themekit/themekit/internal/diag"
 	"github.com/themekit/themekit/internal/strictjson"
 )
 
@@ -68,29 +69,14 @@ type Problem struct {
 // <msg>" inside a theme or "<path>: <msg>" outside one. The path is left
 // out when it is empty.
 func (p *Problem) Error() string {
-	var b strings.Builder
-	switch {
-	case p.File != "" && p.Line > 0:
-		b.WriteString(p.File)
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(p.Line))
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(p.Column))
-		b.WriteString(": ")
-	case p.File != "":
-		b.WriteString(p.File)
-		b.WriteString(": ")
-	case p.ThemeID != 0:
-		b.WriteString("theme ")
-		b.WriteString(strconv.Itoa(p.ThemeID))
-		b.WriteString(": ")
+	b := make([]byte, 0, len(p.File)+len(p.Path)+len(p.Msg)+24)
+	if p.File == "" && p.ThemeID != 0 {
+		b = append(b, "theme "...)
+		b = strconv.AppendInt(b, int64(p.ThemeID), 10)
+		b = append(b, ": "...)
 	}
-	if p.Path != "" {
-		b.WriteString(p.Path)
-		b.WriteString(": ")
-	}
-	b.WriteString(p.Msg)
-	return b.String()
+	b = diag.AppendPlace(b, p.File, p.Line, p.Column, p.Path)
+	return string(append(b, p.Msg...))
 }
 
 var (
@@ -137,18 +123,23 @@ func (e *ValidationError) Unwrap() []error {
 	return errs
 }
 
-// MaxProblems is the most problems reported for one file. Past it, the
-// loader goes on reading (to find the file's end or a syntax error) and
-// counts the rest in one last problem wrapping ErrTooManyProblems, so that
-// a huge broken file cannot produce a huge error.
+// MaxProblems is the most problems reported for one file (for Go
+// values, for one catalog or one theme). Past it, the loader goes on
+// reading (to find the file's end or a syntax error) and counts the rest
+// in one last problem wrapping ErrTooManyProblems, so that a huge broken
+// file cannot produce a huge error. A problem that repeats one already
+// reported (the same place, path and message) is left out. Package dtcg
+// follows the same convention, with the same limit, for the files of one
+// import.
 const MaxProblems = 1000
 
-// problems collects Problems for one file, one catalog or one theme.
+// problems collects Problems for one file, one catalog or one theme, by
+// the library's one convention (package diag): repeats dropped, at most
+// MaxProblems kept, the rest counted.
 type problems struct {
 	file    string
-	list    []*Problem
+	l       *diag.List[*Problem, Problem]
 	blocked strictjson.PathSet // paths whose value had the wrong JSON type
-	dropped int                // problems past MaxProblems
 }
 
 // addProblem records p, with the file, unless it is at or under a path
@@ -158,12 +149,26 @@ func (ps *problems) addProblem(p Problem) {
 	if ps.isBlocked(p.Path) {
 		return
 	}
-	if len(ps.list) >= MaxProblems {
-		ps.dropped++
-		return
-	}
 	p.File = ps.file
-	ps.list = append(ps.list, &p)
+	ps.list().Add(p, &p)
+}
+
+// list returns the list, made on first use, so that the zero problems is
+// ready to use.
+func (ps *problems) list() *diag.List[*Problem, Problem] {
+	if ps.l == nil {
+		ps.l = diag.NewList[*Problem, Problem](MaxProblems)
+	}
+	return ps.l
+}
+
+// len returns how many problems were recorded, those past MaxProblems
+// included.
+func (ps *problems) len() int {
+	if ps.l == nil {
+		return 0
+	}
+	return ps.l.Len()
 }
 
 // scope places problems: in the theme themeID (0 for none), at paths
@@ -227,16 +232,20 @@ func (sp scope) add(rel, comp string, sc Scheme, sentinel error, msg string) {
 func (ps *problems) isBlocked(path string) bool { return ps.blocked.Covers(path) }
 
 // count returns how many problems have been recorded.
-func (ps *problems) count() int { return len(ps.list) + ps.dropped }
+func (ps *problems) count() int { return ps.len() }
 
 // result returns the problems in document order, with one more at the
 // end that counts those past MaxProblems.
 func (ps *problems) result() []*Problem {
-	sortProblems(ps.list)
-	if ps.dropped == 0 {
-		return ps.list
+	if ps.l == nil {
+		return nil
 	}
-	return append(ps.list, &Problem{File: ps.file, Msg: "and " + strconv.Itoa(ps.dropped) + " more problems not listed", Err: ErrTooManyProblems})
+	list := ps.l.Items()
+	sortProblems(list)
+	if n := ps.l.Dropped(); n > 0 {
+		return append(list, &Problem{File: ps.file, Msg: diag.Dropped(n), Err: ErrTooManyProblems})
+	}
+	return list
 }
 
 // sortProblems orders one file's problems by JSON path, comparing array

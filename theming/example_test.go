@@ -186,7 +186,7 @@ func ExampleCompiledCatalog_Snapshot() {
 	// Acme red hsl(0, 70%, 45%) true
 	// Globex green hsl(140, 50%, 35%) true
 	// theming: invalid data: 1 problem
-	// 	theme 2: colors.primary.light: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)
+	// 	theme 2: colors.primary.light: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)
 }
 
 // An admin's edit is checked before the host stores it.

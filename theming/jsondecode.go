@@ -36,10 +36,9 @@ var limits = strictjson.Limits{Size: MaxInputSize, Depth: MaxDepth, Problems: Ma
 func decodeJSON(data []byte, v any, s *strictjson.Schema, ps *problems) bool {
 	res := strictjson.Decode(data, v, s, limits)
 	for _, p := range res.Problems {
-		ps.list = append(ps.list, &Problem{File: ps.file, Path: p.Path, Msg: p.Msg, Err: sentinelOf(p.Err),
-			Line: p.Line, Column: p.Column, Offset: p.Offset})
+		ps.addProblem(Problem{Path: p.Path, Msg: p.Msg, Err: sentinelOf(p.Err), Line: p.Line, Column: p.Column, Offset: p.Offset})
 	}
-	ps.dropped += res.Dropped
+	ps.list().Drop(res.Dropped)
 	ps.blocked = res.Blocked
 	return res.OK
 }

@@ -76,22 +76,16 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 // [CompiledCatalog.Snapshot] take: the same checks, bounds ([MaxComponents],
 // [MaxThemes]), resolution and result, with problems named by file and path.
 //
-// The three ways in: Load for bytes, [LoadFS] for an [fs.FS] (a directory
-// is os.DirFS(dir), the embedded defaults [DefaultFS]), and
-// [CompileCatalog] then [CompiledCatalog.Snapshot] for Go values.
+// The ways in: Load for bytes, [LoadFS] for an [fs.FS] (a directory is
+// os.DirFS(dir), the embedded defaults [DefaultFS]), [CompileCatalog]
+// then [CompiledCatalog.Snapshot] for Go values, and [ParseCatalog] for a
+// catalog file whose themes are Go values.
 func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 	cps := &problems{file: CatalogFile}
 	tps := &problems{file: ThemesFile}
-	var cat Catalog
+	c := parseCatalog(catalogJSON, cps)
 	var th themesDoc
-	catOK := decodeJSON(catalogJSON, &cat, catalogSchema(), cps)
 	thOK := decodeJSON(themesJSON, &th, themesSchema(), tps)
-	if catOK {
-		if p := componentCountProblem(len(cat.Components)); p != nil {
-			cps.addProblem(*p)
-			catOK = false
-		}
-	}
 	if thOK {
 		if probs := themeSizeProblems(th.Themes, "themes"); len(probs) > 0 {
 			for _, p := range probs {
@@ -100,17 +94,13 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 			thOK = false
 		}
 	}
-	var c *CompiledCatalog
-	if catOK {
-		c = compile(cat, cps)
-	}
 	var kept []checkedTheme
 	if thOK {
 		scopeOf := func(i int) scope {
 			return scope{ps: tps, themeID: max(th.Themes[i].ID, 0)}.at("themes", i)
 		}
 		if c != nil {
-			kept = c.checkThemes(th.Themes, scopeOf, len(cps.list) == 0, false)
+			kept = c.checkThemes(th.Themes, scopeOf, cps.len() == 0, false)
 		} else {
 			for i := range th.Themes {
 				checkThemeFields(&th.Themes[i], scopeOf(i))
@@ -129,6 +119,40 @@ func Load(catalogJSON, themesJSON []byte) (*Snapshot, error) {
 		return nil, err
 	}
 	return c.build(kept), nil
+}
+
+// ParseCatalog decodes and validates a catalog.json on its own: for a
+// host that keeps its catalog in a file and its themes elsewhere (rows
+// of its database), which it then checks with [CompileCatalog] and
+// [CompiledCatalog.Snapshot]. It applies the checks [Load] applies to
+// the catalog file, and returns the decoded catalog; if anything is
+// wrong, the zero Catalog and a *[ValidationError] whose problems are
+// placed in the file (File is [CatalogFile]; Path, Line, Column and
+// Offset name the value).
+func ParseCatalog(data []byte) (Catalog, error) {
+	ps := &problems{file: CatalogFile}
+	c := parseCatalog(data, ps)
+	if probs := ps.result(); len(probs) > 0 {
+		place(data, probs)
+		return Catalog{}, &ValidationError{Problems: probs}
+	}
+	return c.cat, nil
+}
+
+// parseCatalog decodes catalog.json, checks its size and compiles it,
+// recording what it finds in ps (without places for the compiler's
+// problems: the caller places them, once for all). It returns nil when
+// the file does not decode.
+func parseCatalog(data []byte, ps *problems) *CompiledCatalog {
+	var cat Catalog
+	if !decodeJSON(data, &cat, catalogSchema(), ps) {
+		return nil
+	}
+	if p := componentCountProblem(len(cat.Components)); p != nil {
+		ps.addProblem(*p)
+		return nil
+	}
+	return compile(cat, ps)
 }
 
 // The bounds on the size of typed input, as MaxInputSize bounds a file's.
@@ -204,7 +228,7 @@ func decodeDefault(name string, v any, s *strictjson.Schema) error {
 		return fmt.Errorf("theming: %w", err)
 	}
 	ps := &problems{file: name}
-	if !decodeJSON(b, v, s, ps) || len(ps.list) > 0 {
+	if !decodeJSON(b, v, s, ps) || ps.len() > 0 {
 		return &ValidationError{Problems: ps.result()}
 	}
 	return nil

@@ -52,7 +52,7 @@ func TestLoadRejects(t *testing.T) {
 		{"an escaped key that names a known field twice", []byte(strings.Replace(baseCatalog, `"name": "Page",`, `"name": "Page", "n\u0061me": "Paper",`, 1)), okThemes,
 			"catalog.json", "components[0].name", theming.ErrDuplicate, `duplicate key "name"`},
 		{"a hex fallback", cat(func(m map[string]any) { comp(m, 1)["fallback"].(map[string]any)["light"] = "#1a73e8" }), okThemes,
-			"catalog.json", "components[1].fallback.light", theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`},
+			"catalog.json", "components[1].fallback.light", theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`},
 		{"a malformed fallback color", cat(func(m map[string]any) { comp(m, 0)["fallback"].(map[string]any)["dark"] = "hsl(0, 0, 10%)" }), okThemes,
 			"catalog.json", "components[0].fallback.dark", theming.ErrInvalid, "saturation must be a percentage"},
 		{"a fallback to a missing component", cat(func(m map[string]any) { comp(m, 2)["fallback"].(map[string]any)["dark"] = "nav-bgg" }), okThemes,

@@ -158,7 +158,7 @@ func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
 		{"an override naming a CSS variable", over("primary", theming.PerScheme{Light: "--page"}),
 			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"--page" is neither an hsl()/hsla() color nor a component id: a CSS variable cannot stand here`}},
 		{"an override with a hex color", over("primary", theming.PerScheme{Light: "#1a73e8"}),
-			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`}},
+			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`}},
 		{"an override that closes a cycle", over("primary", theming.PerScheme{Dark: "button-focus"}),
 			themeProblem{"colors", "primary", 10, theming.Dark, theming.ErrCycle, "fallback cycle in dark scheme under theme 10: primary -> button-focus -> button -> primary"}},
 		{"an override that makes the page translucent", over("page", theming.PerScheme{Light: "scrim"}),
@@ -315,7 +315,7 @@ func TestCheckTheme(t *testing.T) {
 		}, theming.ErrCycle, "theme 10: colors: fallback cycle in light scheme under theme 10: primary -> button -> primary"},
 		{"a hex color", func(th *theming.Theme) {
 			th.Colors = map[string]theming.PerScheme{"text": {Dark: "#1a73e8"}}
-		}, theming.ErrInvalid, `theme 10: colors.text.dark: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`},
+		}, theming.ErrInvalid, `theme 10: colors.text.dark: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`},
 		{"an unsafe image", func(th *theming.Theme) { th.Favicon = new(string) }, theming.ErrInvalid,
 			`theme 10: favicon: "" is not a media path or an http(s) URL: empty path`},
 		{"a zero id", func(th *theming.Theme) { th.ID = 0 }, theming.ErrInvalid, "id: must be greater than 0, not 0"},

@@ -29,7 +29,7 @@ func (c *CompiledCatalog) checkOne(t *Theme) (resolution, error) {
 	}
 	ps := &problems{}
 	res := c.checkTheme(t, scope{ps: ps, themeID: max(t.ID, 0)}, true)
-	if len(ps.list) > 0 {
+	if ps.len() > 0 {
 		return resolution{}, &ValidationError{Problems: ps.result()}
 	}
 	return res, nil

@@ -113,7 +113,7 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 			"name": {" "}, "colors.primary.light": {"#1a73e8"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
 		}, map[string]string{
 			"name":                 "must not be blank",
-			"colors.primary.light": `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)`,
+			"colors.primary.light": `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`,
 			"colors.link.dark":     `"hsl(10, 50%)" is neither an hsl()/hsla() color nor a component id`,
 			"colors.surface.light": `refers to hidden component "chat-bubble"; the served catalog must be self-contained`,
 		}},

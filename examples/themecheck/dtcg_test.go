@@ -45,3 +45,57 @@ func TestRunRefusesImportWithoutAnOutputDirectory(t *testing.T) {
 	assert.Equal(t, 2, run([]string{"-import-dtcg", "x.json"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "-import-dtcg FILE goes with -o OUTDIR")
 }
+
+func TestRunImportReadsNothingOutsideTheTokenDirectory(t *testing.T) {
+	base := t.TempDir()
+	tokens := filepath.Join(base, "tokens")
+	var stdout, stderr bytes.Buffer
+	require.NotEqual(t, 2, run([]string{"-export-dtcg", tokens}, &stdout, &stderr), stderr.String())
+	// A file outside the directory, and a theme file that links to it.
+	secret := filepath.Join(base, "secret.json")
+	require.NoError(t, os.WriteFile(secret, []byte(`{"themekit": {"$SECRET-KEY-NAME": 1}}`), 0o600))
+	theme := filepath.Join(tokens, "theme-1.tokens.json")
+	require.NoError(t, os.Remove(theme))
+	require.NoError(t, os.Symlink(secret, theme))
+
+	stderr.Reset()
+	assert.Equal(t, 2, run([]string{"-import-dtcg", filepath.Join(tokens, "themes.resolver.json"), "-o", t.TempDir()}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "cannot read theme-1.tokens.json", "the link is refused")
+	assert.NotContains(t, stderr.String(), "SECRET", "nothing of the file outside is quoted")
+}
+
+func TestRunImportTakesADesignersEditAndRefusesOneTheCatalogCannotHold(t *testing.T) {
+	tokens := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	require.NotEqual(t, 2, run([]string{"-export-dtcg", tokens}, &stdout, &stderr), stderr.String())
+	theme := filepath.Join(tokens, "theme-1.tokens.json")
+	data, err := os.ReadFile(theme)
+	require.NoError(t, err)
+	// The first light value of theme 1 (the page background), edited as
+	// a hex string; then, in a second copy, its high-contrast value.
+	light := strings.Index(string(data), `"normal": {`)
+	more := strings.Index(string(data), `"more": {`)
+	require.Positive(t, light)
+	require.Positive(t, more)
+	edit := func(after int) []byte {
+		i := after + strings.Index(string(data[after:]), `"$value": {`) + len(`"$value": `)
+		j := i + strings.Index(string(data[i:]), "},") + 1
+		return []byte(string(data[:i]) + `"#102030"` + string(data[j:]))
+	}
+
+	require.NoError(t, os.WriteFile(theme, edit(light), 0o644))
+	out := t.TempDir()
+	stderr.Reset()
+	assert.NotEqual(t, 2, run([]string{"-import-dtcg", filepath.Join(tokens, "themes.resolver.json"), "-o", out}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stderr.String(), "warning: "+theme+":", "the conversion is named with its place")
+	assert.Contains(t, stderr.String(), `hex string "#102030" converted to`)
+	themes, err := os.ReadFile(filepath.Join(out, "themes.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(themes), `"page-background": {`+"\n"+`          "light": "hsl(`, "the edit is theme 1's override")
+
+	require.NoError(t, os.WriteFile(theme, edit(more), 0o644))
+	stderr.Reset()
+	assert.Equal(t, 2, run([]string{"-import-dtcg", filepath.Join(tokens, "themes.resolver.json"), "-o", t.TempDir()}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "is the high-contrast variant's value")
+	assert.Contains(t, stderr.String(), theme+":")
+}

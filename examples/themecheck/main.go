@@ -164,18 +164,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dir != "" {
 		source, fsys = *dir, os.DirFS(*dir)
 	}
+	var snap *theming.Snapshot // the import's, compiled once
 	if *importSpec != "" {
-		if err := importDTCG(*importSpec, *outDir, stderr); err != nil {
+		var err error
+		if snap, err = importDTCG(*importSpec, *outDir, stderr); err != nil {
 			fmt.Fprintln(stderr, "themecheck: -import-dtcg:", err)
 			return exitUnusable
 		}
 		*dir = *outDir
 		source, fsys = *dir, os.DirFS(*dir)
 	}
-	snap, err := theming.LoadFS(fsys)
-	if err != nil {
-		reportLoadError(stdout, stderr, source, *dir, err, *asJSON)
-		return exitUnusable
+	var err error
+	if snap == nil {
+		if snap, err = theming.LoadFS(fsys); err != nil {
+			reportLoadError(stdout, stderr, source, *dir, err, *asJSON)
+			return exitUnusable
+		}
 	}
 	switch {
 	case *fixDir != "":

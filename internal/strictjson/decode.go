@@ -5,7 +5,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -25,8 +24,7 @@ const BOMMessage = "file starts with a UTF-8 byte order mark; save it without on
 // accepts duplicate keys.) A value of the wrong type is reported and left
 // zero; its path is blocked, so that later checks do not report it again.
 type decoder struct {
-	data     []byte
-	i        int
+	scanner
 	ps       collector
 	depth    int
 	maxDepth int
@@ -42,39 +40,46 @@ type segment struct {
 	inMap bool // the key is a map key, written ["key"] unless plain
 }
 
-// stopError ends a decode that cannot go on (a syntax error or too deep).
-type stopError struct{}
-
-func (stopError) Error() string { return "stop" }
-
-var errStop error = stopError{}
-
 // Decode decodes data into v (a non-nil pointer to the type s was derived
 // from) and returns what it found. Problems have their Pos set, line and
 // column included; the positions are worked out only when there are
 // problems.
 func Decode(data []byte, v any, s *Schema, lim Limits) Result {
-	d := &decoder{data: data, ps: collector{limit: lim.Problems}, maxDepth: lim.Depth}
+	d := &decoder{scanner: scanner{data: data}, ps: collector{limit: lim.Problems}, maxDepth: lim.Depth}
 	ok := d.decode(v, s, lim.Size)
 	if len(d.ps.list) > 0 {
-		pos := make([]*Pos, len(d.ps.list))
+		lines := NewLines(data)
 		for i := range d.ps.list {
-			pos[i] = &d.ps.list[i].Pos
+			d.ps.list[i].Pos = lines.Pos(d.ps.list[i].Offset)
 		}
-		Place(data, pos)
 	}
 	return Result{OK: ok, Problems: d.ps.list, Dropped: d.ps.dropped, Blocked: d.ps.blocked}
 }
 
-func (d *decoder) decode(v any, s *Schema, size int) bool {
-	data, ps := d.data, &d.ps
+// DecodeAt decodes the value v of a document Parse read from data into
+// dst (a non-nil pointer to the type s was derived from), as [Decode]
+// decodes a document: for a part of a document whose meaning is a Go
+// type (an extension of a token file). Problems have their Offset in
+// data and paths relative to v, and no line or column: the caller places
+// them with the [Lines] of the whole document, once for all.
+func DecodeAt(data []byte, v *Value, dst any, s *Schema, lim Limits) Result {
+	d := &decoder{scanner: scanner{data: data[:v.End], i: v.Off}, ps: collector{limit: lim.Problems}, maxDepth: lim.Depth}
+	ok := true
+	if err := d.value(s, reflect.ValueOf(dst).Elem()); err != nil {
+		d.stopped()
+		ok = false
+	}
+	return Result{OK: ok, Problems: d.ps.list, Dropped: d.ps.dropped, Blocked: d.ps.blocked}
+}
+
+// checkDocument returns the problem that stops a document before its
+// first value is read: too large, a byte order mark, or invalid UTF-8.
+func checkDocument(data []byte, size int) *Problem {
 	if len(data) > size {
-		ps.addFatal(Problem{Err: ErrTooLarge, Msg: "the file is " + strconv.Itoa(len(data)) + " bytes; the limit is " + strconv.Itoa(size)})
-		return false
+		return &Problem{Err: ErrTooLarge, Msg: "the file is " + strconv.Itoa(len(data)) + " bytes; the limit is " + strconv.Itoa(size)}
 	}
 	if bytes.HasPrefix(data, []byte(bom)) {
-		ps.addFatal(Problem{Err: ErrSyntax, Msg: BOMMessage})
-		return false
+		return &Problem{Err: ErrSyntax, Msg: BOMMessage}
 	}
 	if !utf8.Valid(data) {
 		off := 0
@@ -85,18 +90,43 @@ func (d *decoder) decode(v any, s *Schema, size int) bool {
 			}
 			off += n
 		}
-		ps.addFatal(Problem{Pos: Pos{Offset: off}, Err: ErrSyntax, Msg: "invalid UTF-8 at byte offset " + strconv.Itoa(off)})
+		return &Problem{Pos: Pos{Offset: off}, Err: ErrSyntax, Msg: "invalid UTF-8 at byte offset " + strconv.Itoa(off)}
+	}
+	return nil
+}
+
+// trailer returns the problem of data after the top-level value, which
+// ends at end, or nil.
+func trailer(s *scanner) *Problem {
+	s.space()
+	if s.i < len(s.data) {
+		return &Problem{Pos: Pos{Offset: s.i}, Err: ErrSyntax, Msg: "unexpected data after the top-level value at byte offset " + strconv.Itoa(s.i)}
+	}
+	return nil
+}
+
+func (d *decoder) decode(v any, s *Schema, size int) bool {
+	if p := checkDocument(d.data, size); p != nil {
+		d.ps.addFatal(*p)
 		return false
 	}
 	if err := d.value(s, reflect.ValueOf(v).Elem()); err != nil {
+		d.stopped()
 		return false
 	}
-	d.space()
-	if d.i < len(d.data) {
-		ps.addFatal(Problem{Pos: Pos{Offset: d.i}, Err: ErrSyntax, Msg: "unexpected data after the top-level value at byte offset " + strconv.Itoa(d.i)})
+	if p := trailer(&d.scanner); p != nil {
+		d.ps.addFatal(*p)
 		return false
 	}
 	return true
+}
+
+// stopped reports the syntax error that stopped the scan, if that is
+// what stopped it, at the path reached.
+func (d *decoder) stopped() {
+	if d.errMsg != "" {
+		d.ps.addFatal(Problem{Pos: Pos{Offset: d.errOff}, Path: d.pathString(), Err: ErrSyntax, Msg: d.errMsg})
+	}
 }
 
 // pathString renders the current path.
@@ -111,59 +141,6 @@ func (d *decoder) pathString() string {
 		}
 	}
 	return string(b)
-}
-
-func (d *decoder) space() {
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
-
-// next skips whitespace and answers whether c comes next.
-func (d *decoder) next(c byte) bool {
-	d.space()
-	return d.i < len(d.data) && d.data[d.i] == c
-}
-
-// skip skips whitespace and then c, when c comes next, and answers
-// whether it did: the one reading of the punctuation between the members
-// of an object or an array, for [Decode] and [Locate] alike.
-func (d *decoder) skip(c byte) bool {
-	if !d.next(c) {
-		return false
-	}
-	d.i++
-	return true
-}
-
-// syntax reports a syntax error at the current offset and stops.
-func (d *decoder) syntax(what string) error {
-	at := Pos{Offset: d.i}
-	if d.i >= len(d.data) {
-		d.ps.addFatal(Problem{Pos: at, Path: d.pathString(), Err: ErrSyntax, Msg: "unexpected end of JSON input"})
-		return errStop
-	}
-	d.ps.addFatal(Problem{Pos: at, Path: d.pathString(), Err: ErrSyntax,
-		Msg: "invalid character " + quoteChar(d.data[d.i]) + " " + what + " at byte offset " + strconv.Itoa(d.i+1)})
-	return errStop
-}
-
-// quoteChar writes a byte as encoding/json's messages do.
-func quoteChar(c byte) string {
-	switch {
-	case c == '\'':
-		return `'\''`
-	case c == '"':
-		return `'"'`
-	case c < 0x20 || c >= 0x7f:
-		return strconv.Quote(string(rune(c)))
-	}
-	return "'" + string(rune(c)) + "'"
 }
 
 // add reports a problem at the current path, about the value or key at
@@ -190,27 +167,14 @@ func (d *decoder) typeProblem(off int, msg string) {
 // value decodes one JSON value into v, which is settable, or only checks
 // its syntax when s is nil.
 func (d *decoder) value(s *Schema, v reflect.Value) error {
-	d.space()
-	if d.i >= len(d.data) {
-		return d.syntax("")
+	c, err := d.start()
+	if err != nil {
+		return err
 	}
 	start := d.i
-	switch c := d.data[d.i]; c {
+	switch c {
 	case '{', '[':
-		d.depth++
-		if d.depth > d.maxDepth {
-			d.ps.addFatal(Problem{Pos: Pos{Offset: start}, Path: d.pathString(), Err: ErrTooLarge,
-				Msg: "JSON nested deeper than " + strconv.Itoa(d.maxDepth) + " levels"})
-			return errStop
-		}
-		var err error
-		if c == '{' {
-			err = d.object(s, v)
-		} else {
-			err = d.array(s, v)
-		}
-		d.depth--
-		return err
+		return d.container(c, s, v)
 	case '"':
 		b, err := d.str()
 		if err != nil || s == nil {
@@ -238,16 +202,12 @@ func (d *decoder) value(s *Schema, v reflect.Value) error {
 		if err := d.literal("null"); err != nil || s == nil {
 			return err
 		}
-		switch {
-		case !s.nullable:
+		if !s.nullable {
 			d.wrongType(start, s, "null")
-		default:
+		} else {
 			v.SetZero()
 		}
 	default:
-		if c != '-' && (c < '0' || c > '9') {
-			return d.syntax("looking for beginning of value")
-		}
 		num, err := d.number()
 		if err != nil || s == nil {
 			return err
@@ -255,6 +215,25 @@ func (d *decoder) value(s *Schema, v reflect.Value) error {
 		d.setNumber(start, s, v, string(num))
 	}
 	return nil
+}
+
+// container decodes the object or array that opens at d.i, one level
+// deeper.
+func (d *decoder) container(c byte, s *Schema, v reflect.Value) error {
+	d.depth++
+	if d.depth > d.maxDepth {
+		d.ps.addFatal(Problem{Pos: Pos{Offset: d.i}, Path: d.pathString(), Err: ErrTooLarge,
+			Msg: "JSON nested deeper than " + strconv.Itoa(d.maxDepth) + " levels"})
+		return errStop
+	}
+	var err error
+	if c == '{' {
+		err = d.object(s, v)
+	} else {
+		err = d.array(s, v)
+	}
+	d.depth--
+	return err
 }
 
 // target returns where a scalar of schema s goes: v, or a new value v
@@ -266,54 +245,6 @@ func (d *decoder) target(s *Schema, v reflect.Value) reflect.Value {
 	p := reflect.New(s.typ)
 	v.Set(p)
 	return p.Elem()
-}
-
-func (d *decoder) literal(word string) error {
-	for k := 0; k < len(word); k++ {
-		if d.i >= len(d.data) || d.data[d.i] != word[k] {
-			return d.syntax("in literal " + word + " (expecting " + quoteChar(word[k]) + ")")
-		}
-		d.i++
-	}
-	return nil
-}
-
-// number scans a JSON number and returns its text, a slice of the input.
-func (d *decoder) number() ([]byte, error) {
-	start := d.i
-	if d.data[d.i] == '-' {
-		d.i++
-	}
-	digits := func() int {
-		n := 0
-		for d.i < len(d.data) && '0' <= d.data[d.i] && d.data[d.i] <= '9' {
-			d.i++
-			n++
-		}
-		return n
-	}
-	switch {
-	case d.i < len(d.data) && d.data[d.i] == '0':
-		d.i++
-	case digits() == 0:
-		return nil, d.syntax("in numeric literal")
-	}
-	if d.i < len(d.data) && d.data[d.i] == '.' {
-		d.i++
-		if digits() == 0 {
-			return nil, d.syntax("after decimal point in numeric literal")
-		}
-	}
-	if d.i < len(d.data) && (d.data[d.i] == 'e' || d.data[d.i] == 'E') {
-		d.i++
-		if d.i < len(d.data) && (d.data[d.i] == '+' || d.data[d.i] == '-') {
-			d.i++
-		}
-		if digits() == 0 {
-			return nil, d.syntax("in exponent of numeric literal")
-		}
-	}
-	return d.data[start:d.i], nil
 }
 
 func (d *decoder) setNumber(start int, s *Schema, v reflect.Value, num string) {
@@ -341,115 +272,7 @@ func (d *decoder) setNumber(start int, s *Schema, v reflect.Value, num string) {
 	}
 }
 
-// str reads a JSON string and returns its content: a slice of the input
-// when it has no escapes, else a new slice.
-func (d *decoder) str() ([]byte, error) {
-	d.i++ // the opening quote
-	start := d.i
-	for d.i < len(d.data) {
-		switch c := d.data[d.i]; {
-		case c == '"':
-			d.i++
-			return d.data[start : d.i-1], nil
-		case c == '\\':
-			return d.escaped(start)
-		case c < 0x20:
-			return nil, d.syntax("in string literal")
-		}
-		d.i++
-	}
-	return nil, d.syntax("")
-}
-
-// escaped reads the rest of a string that has escapes, from start.
-func (d *decoder) escaped(start int) ([]byte, error) {
-	out := append([]byte(nil), d.data[start:d.i]...)
-	for d.i < len(d.data) {
-		c := d.data[d.i]
-		switch {
-		case c == '"':
-			d.i++
-			return out, nil
-		case c < 0x20:
-			return nil, d.syntax("in string literal")
-		case c != '\\':
-			out = append(out, c)
-			d.i++
-			continue
-		}
-		d.i++
-		if d.i >= len(d.data) {
-			return nil, d.syntax("")
-		}
-		switch e := d.data[d.i]; e {
-		case '"', '\\', '/':
-			out = append(out, e)
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, err := d.hex4()
-			if err != nil {
-				return nil, err
-			}
-			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if d.i+2 < len(d.data) && d.data[d.i+1] == '\\' && d.data[d.i+2] == 'u' {
-					save := d.i
-					d.i += 2
-					if r2, err = d.hex4(); err != nil {
-						return nil, err
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						r = dec
-					} else {
-						d.i = save // not a pair: the second escape stands alone
-						r = utf8.RuneError
-					}
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			out = utf8.AppendRune(out, r)
-		default:
-			return nil, d.syntax("in string escape code")
-		}
-		d.i++
-	}
-	return nil, d.syntax("")
-}
-
-// hex4 reads the four hex digits after \u; d.i is at the 'u' and is left
-// at the last digit.
-func (d *decoder) hex4() (rune, error) {
-	var r rune
-	for k := 0; k < 4; k++ {
-		d.i++
-		if d.i >= len(d.data) {
-			return 0, d.syntax("")
-		}
-		c := d.data[d.i]
-		switch {
-		case '0' <= c && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case 'a' <= c && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case 'A' <= c && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, d.syntax("in \\u hexadecimal character escape")
-		}
-	}
-	return r, nil
-}
-
+// object decodes the object that opens at d.i into v.
 func (d *decoder) object(s *Schema, v reflect.Value) error {
 	open := d.i
 	d.i++ // '{'
@@ -464,84 +287,87 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 			obj.Set(reflect.MakeMap(s.typ))
 		}
 	}
-	var seen uint64            // the struct fields seen
-	var others map[string]bool // other keys seen, made when needed
-	if d.skip('}') {
-		d.checkRequired(open, s, seen)
-		return nil
+	o := objectState{s: s, obj: obj}
+	if err := d.list('}', "after object key:value pair", func() error { return d.member(&o) }); err != nil {
+		return err
 	}
-	for {
-		if !d.next('"') {
-			return d.syntax("looking for beginning of object key string")
-		}
-		keyAt := d.i
-		kb, err := d.str()
-		if err != nil {
-			return err
-		}
-		if !d.skip(':') {
-			return d.syntax("after object key")
-		}
-		var f *field
-		if s != nil && s.kind == reflect.Struct {
-			f = s.fields[string(kb)]
-		}
-		var key string
-		switch {
-		case f != nil:
-			key = f.name
-		case !d.skipOnly: // skipping, nothing is reported: no key is needed
-			key = string(kb)
-		}
-		d.path = append(d.path, segment{key: key, isKey: true, inMap: s != nil && s.kind == reflect.Map})
-		dup := false
-		switch {
-		case d.skipOnly:
-		case f != nil:
-			dup = seen&f.bit != 0
-			seen |= f.bit
-		default:
-			if others == nil {
-				others = make(map[string]bool)
-			}
-			dup = others[key]
-			others[key] = true
-		}
-		if dup {
-			d.add(keyAt, ErrDuplicate, func() string { return "duplicate key " + strconv.Quote(key) + " in one object" })
-		}
-		switch {
-		case s == nil:
-			err = d.value(nil, reflect.Value{})
-		case s.kind == reflect.Map:
-			ev := reflect.New(s.elem.typ).Elem()
-			if err = d.value(s.elem, ev); err == nil {
-				obj.SetMapIndex(reflect.ValueOf(key), ev)
-			}
-		case f != nil:
-			d.space()
-			at := d.i
-			null := d.i < len(d.data) && d.data[d.i] == 'n'
-			if err = d.value(f.s, obj.Field(f.index)); err == nil && null && f.required {
-				d.add(at, ErrRequired, func() string { return "is required" })
-			}
-		default:
-			d.add(keyAt, ErrUnknownField, func() string { return "unknown field " + strconv.Quote(key) + " (known: " + s.known + ")" })
-			err = d.value(nil, reflect.Value{})
-		}
-		if err != nil {
-			return err
-		}
-		d.path = d.path[:len(d.path)-1]
-		if d.skip(',') {
-			continue
-		}
-		if d.skip('}') {
-			d.checkRequired(open, s, seen)
-			return nil
-		}
-		return d.syntax("after object key:value pair")
+	d.checkRequired(open, s, o.seen)
+	return nil
+}
+
+// objectState is what decoding one object keeps between its members.
+type objectState struct {
+	s      *Schema
+	obj    reflect.Value
+	seen   uint64          // the struct fields seen
+	others map[string]bool // other keys seen, made when needed
+}
+
+// member decodes the member of an object that comes next.
+func (d *decoder) member(o *objectState) error {
+	keyAt, kb, err := d.key()
+	if err != nil {
+		return err
 	}
+	s := o.s
+	var f *field
+	if s != nil && s.kind == reflect.Struct {
+		f = s.fields[string(kb)]
+	}
+	var key string
+	switch {
+	case f != nil:
+		key = f.name
+	case !d.skipOnly: // skipping, nothing is reported: no key is needed
+		key = string(kb)
+	}
+	d.path = append(d.path, segment{key: key, isKey: true, inMap: s != nil && s.kind == reflect.Map})
+	if d.duplicate(o, f, key) {
+		d.add(keyAt, ErrDuplicate, func() string { return "duplicate key " + strconv.Quote(key) + " in one object" })
+	}
+	switch {
+	case s == nil:
+		err = d.value(nil, reflect.Value{})
+	case s.kind == reflect.Map:
+		ev := reflect.New(s.elem.typ).Elem()
+		if err = d.value(s.elem, ev); err == nil {
+			o.obj.SetMapIndex(reflect.ValueOf(key), ev)
+		}
+	case f != nil:
+		d.space()
+		at := d.i
+		null := d.i < len(d.data) && d.data[d.i] == 'n'
+		if err = d.value(f.s, o.obj.Field(f.index)); err == nil && null && f.required {
+			d.add(at, ErrRequired, func() string { return "is required" })
+		}
+	default:
+		d.add(keyAt, ErrUnknownField, func() string { return "unknown field " + strconv.Quote(key) + " (known: " + s.known + ")" })
+		err = d.value(nil, reflect.Value{})
+	}
+	if err != nil {
+		return err
+	}
+	d.path = d.path[:len(d.path)-1]
+	return nil
+}
+
+// duplicate records the key of a member (the field f, when the object is
+// a struct) and reports whether the object had it already.
+func (d *decoder) duplicate(o *objectState, f *field, key string) bool {
+	switch {
+	case d.skipOnly:
+		return false
+	case f != nil:
+		dup := o.seen&f.bit != 0
+		o.seen |= f.bit
+		return dup
+	}
+	if o.others == nil {
+		o.others = make(map[string]bool)
+	}
+	dup := o.others[key]
+	o.others[key] = true
+	return dup
 }
 
 // checkRequired reports the required fields an object, opened at open,
@@ -571,10 +397,8 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 		es = s.elem
 		v.Set(reflect.MakeSlice(s.typ, 0, 0))
 	}
-	if d.skip(']') {
-		return nil
-	}
-	for n := 0; ; n++ {
+	n := 0
+	return d.list(']', "after array element", func() error {
 		d.path = append(d.path, segment{index: n})
 		var ev reflect.Value
 		if s != nil {
@@ -588,12 +412,7 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 			return err
 		}
 		d.path = d.path[:len(d.path)-1]
-		if d.skip(',') {
-			continue
-		}
-		if d.skip(']') {
-			return nil
-		}
-		return d.syntax("after array element")
-	}
+		n++
+		return nil
+	})
 }

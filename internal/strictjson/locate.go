@@ -14,13 +14,6 @@ type node struct {
 	at      int // the value's offset, when found
 }
 
-func (n *node) child(st step) *node {
-	if st.isIndex {
-		return n.indices[st.index]
-	}
-	return n.keys[st.key]
-}
-
 func (n *node) add(st step) *node {
 	if st.isIndex {
 		return childAt(&n.indices, st.index)
@@ -64,23 +57,19 @@ func Locate(data []byte, paths []string) map[string]Pos {
 	}
 	// The collector has no room: a problem met while skipping a value is
 	// counted, never written.
-	d := &decoder{data: data, maxDepth: locateDepth, skipOnly: true}
+	d := &decoder{scanner: scanner{data: data}, maxDepth: locateDepth, skipOnly: true}
 	d.locate(root)
-	places := make([]Pos, len(paths))
-	ptrs := make([]*Pos, len(paths))
-	for k := range paths {
+	lines := NewLines(data)
+	out := make(map[string]Pos, len(paths))
+	for k, p := range paths {
+		at := 0
 		for _, n := range ends[k] {
 			if !n.found {
 				break
 			}
-			places[k].Offset = n.at
+			at = n.at
 		}
-		ptrs[k] = &places[k]
-	}
-	Place(data, ptrs)
-	out := make(map[string]Pos, len(paths))
-	for k, p := range paths {
-		out[p] = places[k]
+		out[p] = lines.Pos(at)
 	}
 	return out
 }
@@ -88,6 +77,7 @@ func Locate(data []byte, paths []string) map[string]Pos {
 // locate records where the value at d.i is, for n, and descends into it
 // along n's children; a value with no child to look for (a scalar, or a
 // container n has no children in) is skipped with a syntax check only.
+// It reports whether the value is well formed.
 func (d *decoder) locate(n *node) bool {
 	d.space()
 	n.found, n.at = true, d.i
@@ -97,51 +87,32 @@ func (d *decoder) locate(n *node) bool {
 	switch {
 	case d.data[d.i] == '{' && n.keys != nil:
 		d.i++
-		if d.skip('}') {
-			return true
-		}
-		for {
-			if !d.next('"') {
-				return false
-			}
-			kb, err := d.str()
+		return d.list('}', "", func() error {
+			_, kb, err := d.key()
 			if err != nil {
-				return false
+				return err
 			}
-			if !d.skip(':') {
-				return false
-			}
-			if more, ok := d.locateMember(n.keys[string(kb)], '}'); !more {
-				return ok
-			}
-		}
+			return d.locateMember(n.keys[string(kb)])
+		}) == nil
 	case d.data[d.i] == '[' && n.indices != nil:
 		d.i++
-		if d.skip(']') {
-			return true
-		}
-		for k := 0; ; k++ {
-			if more, ok := d.locateMember(n.indices[k], ']'); !more {
-				return ok
-			}
-		}
+		k := 0
+		return d.list(']', "", func() error {
+			k++
+			return d.locateMember(n.indices[k-1])
+		}) == nil
 	}
 	return d.value(nil, reflect.Value{}) == nil
 }
 
 // locateMember locates the member value at d.i for c, or skips it when c
-// is nil, then reads what follows it in a container closed by end: more
-// when a ',' follows, ok when the member and end are well formed.
-func (d *decoder) locateMember(c *node, end byte) (more, ok bool) {
-	if c != nil {
-		if !d.locate(c) {
-			return false, false
-		}
-	} else if d.value(nil, reflect.Value{}) != nil {
-		return false, false
+// is nil.
+func (d *decoder) locateMember(c *node) error {
+	if c == nil {
+		return d.value(nil, reflect.Value{})
 	}
-	if d.skip(',') {
-		return true, true
+	if !d.locate(c) {
+		return errStop
 	}
-	return false, d.skip(end)
+	return nil
 }

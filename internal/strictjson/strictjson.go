@@ -1,27 +1,32 @@
-// Package strictjson decodes a JSON document into Go values against a
-// schema derived from their json tags, in one pass, and reports every
-// structural problem it finds with its place: the JSON path, the byte
-// offset, the line and the column. It refuses what encoding/json quietly
-// accepts (duplicate keys, unknown keys, a required array that is missing
-// or null) and goes on after a wrong type, so that one decode reports all
-// of them.
+// Package strictjson is the one positioned JSON reader of the library:
+// it reads a document once and gives every value and every problem its
+// place, the byte offset, the line and column (from one [Lines] index of
+// the document, built once) and a path. It refuses what encoding/json
+// quietly accepts (duplicate keys, a byte order mark; with a schema,
+// unknown keys and a required array that is missing or null), names a
+// trailing comma as such, and goes on after a wrong type or a duplicate
+// key, so that one read reports all of them.
 //
-// It knows nothing of what the values mean: the caller (package theming)
-// derives a [Schema] from its types, calls [Decode], turns each [Problem]
-// into its own, and after its own checks asks [Locate] for the places of
-// the paths those checks name. Positions are worked out on the error path
-// only: a decode without problems builds no position index.
+// It reads in two ways over one tokenizer:
 //
-// Paths are written in one dialect: object keys after a dot
-// (components[3].fallback.dark), array indices in brackets, and a map key
-// that is not a plain lower-case word quoted in brackets (colors["Nav"]);
-// see [JoinKey] and [ComparePaths].
+//   - [Decode] decodes into Go values against a [Schema] derived from
+//     their json tags (package theming's catalog.json and themes.json),
+//     naming places by the paths of the package's dialect; after its own
+//     checks the caller asks [Locate] for the places of the paths those
+//     checks name. Positions are worked out on the error path only: a
+//     decode without problems builds no line index.
+//   - [Parse] reads a document into a tree of [Value]s that keep their
+//     places and their members' order (package dtcg's token files),
+//     naming places by RFC 6901 JSON pointers ([Pointer], [Value.Find]).
+//
+// It knows nothing of what the values mean. Paths of [Decode] are
+// written in one dialect: object keys after a dot
+// (components[3].fallback.dark), array indices in brackets, and a map
+// key that is not a plain lower-case word quoted in brackets
+// (colors["Nav"]); see [JoinKey] and [ComparePaths].
 package strictjson
 
-import (
-	"errors"
-	"slices"
-)
+import "errors"
 
 // Sentinel errors: every [Problem] wraps exactly one of them.
 var (
@@ -38,6 +43,7 @@ type Limits struct {
 	Size     int // the largest document, in bytes
 	Depth    int // the deepest nesting of arrays and objects
 	Problems int // the most problems listed; the rest are counted in [Result].Dropped
+	Values   int // [Parse]: the most values a document may hold; 0 for no bound
 }
 
 // Pos is a place in a document. Line and Column are 1-based; Column
@@ -78,6 +84,8 @@ type Result struct {
 	// left zero, and a later check of what is under it would only repeat
 	// the problem. Problems under a blocked path are not reported.
 	Blocked PathSet
+	// Values counts the values [Parse] read.
+	Values int
 }
 
 // PathSet is a set of paths that covers each path and everything under
@@ -141,20 +149,10 @@ func (c *collector) addType(p Problem) {
 }
 
 // Place sets the Line and Column of each of ps from its Offset in data,
-// in one pass over data however many there are.
+// from one line index of data however many there are.
 func Place(data []byte, ps []*Pos) {
-	order := slices.Clone(ps)
-	slices.SortFunc(order, func(a, b *Pos) int { return a.Offset - b.Offset })
-	line, lineStart, prev := 1, 0, 0
-	for _, p := range order {
-		off := min(max(p.Offset, 0), len(data))
-		for i := prev; i < off; i++ {
-			if data[i] == '\n' {
-				line++
-				lineStart = i + 1
-			}
-		}
-		prev = max(prev, off)
-		p.Line, p.Column = line, off-lineStart+1
+	lines := NewLines(data)
+	for _, p := range ps {
+		*p = lines.Pos(p.Offset)
 	}
 }

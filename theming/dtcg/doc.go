@@ -52,16 +52,58 @@
 // the component definitions, the theme records and the catalog's page
 // background and palette preview; so export, import and export again gives
 // the same bytes, and the imported data the same [theming.Snapshot.Version].
-// An extension whose value no longer matches its token's (a tool edited
-// the token) gives way to the token. Files this package did not write are
-// read too: every color token outside the themekit and variable groups
-// becomes a component (its path joined by "-"), one CSS variable each.
+// Files this package did not write are read too: every color token
+// outside the themekit and variable groups becomes a component (its path
+// joined by "-"), one CSS variable each.
 //
-// Problems are [Problem]s with file, JSON pointer, line and column, each
-// wrapping a sentinel: the format's MUST rules ([ErrName], [ErrAliasCycle],
-// [ErrAliasTarget], [ErrNoType], [ErrRange], [ErrColorSpace]) and what
-// cannot become a catalog ([ErrNotCatalog]). A color in another space is
-// converted to hsl with a warning wrapping [ErrConverted]; srgb,
-// srgb-linear, hwb, oklab, oklch and xyz-d65 convert, the wide-gamut and
-// D50 spaces are refused.
+// An edit is never dropped. In an export of this package, a token whose
+// value no longer matches the source its extension records was edited:
+//
+//   - a theme's value (themekit.<scheme>.normal.color.<id> in its theme
+//     file) becomes the theme's override in that scheme: a color, or the
+//     component an alias names ({color.<id>}, or a plain variable of
+//     it); an alias to a token that is no component (a derived variable,
+//     a token of the designer's own) takes that token's color, with a
+//     warning that names it. A token of the theme's own file that takes
+//     the place of a route token (color.<id> in the theme file, say) is
+//     the theme's value too;
+//   - a value the catalog derives, which it cannot hold as written (a
+//     high-contrast value, themekit.<scheme>.more.…, or a derived
+//     variable), and a token of the catalog, scheme or contrast files
+//     that routes every theme's values, are problems at the token, with
+//     what to edit instead.
+//
+// A color written as a hex string ("#1a73e8") is converted to the hsl()
+// that renders as the same 8-bit color ([colorref.Color.ShortestHSL]),
+// with a warning; an alias to a missing token is refused with the token
+// one edit away, when there is one ("did you mean {color.accent}?"). A
+// token that is not a color (a dimension, a font family, a shadow) has no
+// place in a catalog: it is left out with a warning wrapping [ErrIgnored]
+// that names it. Warnings are in [Imported].Warnings.
+//
+// Problems are [Problem]s with file, JSON pointer, line, column and byte
+// offset, each wrapping a sentinel: the format's MUST rules ([ErrName],
+// [ErrAliasCycle], [ErrAliasTarget], [ErrNoType], [ErrRange],
+// [ErrColorSpace]) and what cannot become a catalog ([ErrNotCatalog]).
+// They follow theming's convention: a repeat (the same place and
+// sentinel, found again in another theme's or scheme's resolution) is
+// reported once, at most [theming.MaxProblems] are listed and one last
+// problem counts the rest; places are worked out from one line index of
+// each file, for the problems listed only. A color in another space is
+// converted to hsl by [colorref.FromSpace] with a warning wrapping
+// [ErrConverted] (saying so when it lay outside sRGB and was clamped);
+// srgb, srgb-linear, hwb, lab, lch, oklab, oklch, xyz-d65 and xyz-d50
+// convert, the wide-gamut spaces are refused.
+//
+// # Bounds
+//
+// An import reads at most [MaxFileSize] (16 MB) a file and
+// [MaxImportSize] (32 MB) in all, and holds at most [MaxValues] (1 << 20)
+// JSON values parsed from them (a 16 MB file of zeros stops there after
+// 192 MB allocated); past a bound the problem wraps [ErrTooLarge] and
+// names the bound. Each alias chain is followed
+// once (a chain of N tokens costs O(N) for all its tokens), a cycle is
+// reported once with its members, each extension is decoded once
+// however many aliases reach it, resolver references are looked up by
+// name, and the merges of all themes walk at most 8,388,608 names.
 package dtcg

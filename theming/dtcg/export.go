@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/internal/orderedjson"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -30,18 +31,18 @@ const (
 	More   = "more"   // the theme's high-contrast variant
 )
 
-// Contrasts lists the contexts of the contrast modifier in the order they
+// contrasts lists the contexts of the contrast modifier in the order they
 // are written.
-func Contrasts() [2]string { return [2]string{Normal, More} }
+func contrasts() [2]string { return [2]string{Normal, More} }
 
-// ThemeFile returns the name of the token file of the theme with id id.
-func ThemeFile(id int) string { return "theme-" + strconv.Itoa(id) + ".tokens.json" }
+// themeFile returns the name of the token file of the theme with id id.
+func themeFile(id int) string { return "theme-" + strconv.Itoa(id) + ".tokens.json" }
 
-// SchemeFile returns the name of the token file of the scheme context sc.
-func SchemeFile(sc theming.Scheme) string { return "scheme-" + string(sc) + ".tokens.json" }
+// schemeFile returns the name of the token file of the scheme context sc.
+func schemeFile(sc theming.Scheme) string { return "scheme-" + string(sc) + ".tokens.json" }
 
-// ContrastFile returns the name of the token file of the contrast context c.
-func ContrastFile(c string) string { return "contrast-" + c + ".tokens.json" }
+// contrastFile returns the name of the token file of the contrast context c.
+func contrastFile(c string) string { return "contrast-" + c + ".tokens.json" }
 
 // File is one file of an export: its name (a plain file name, relative to
 // the resolver document) and its content.
@@ -83,7 +84,10 @@ type variableExt struct {
 }
 
 // valueExt is a theme value's $extensions[Namespace]: the value exactly
-// as the catalog or the theme wrote it, and whether the theme did.
+// as the catalog or the theme (or, for the "more" contrast, its
+// high-contrast variant) wrote it, and whether the theme did; for a
+// derived variable, the color it was exported as. A token whose value no
+// longer matches its source was edited.
 type valueExt struct {
 	Source   string `json:"source"`
 	Override bool   `json:"override,omitempty"`
@@ -101,7 +105,7 @@ type themeExt struct {
 	Theme theming.Theme `json:"theme"`
 }
 
-func ext(v any) *object { return new(object).set(Namespace, v) }
+func ext(v any) *orderedjson.Object { return new(orderedjson.Object).Set(Namespace, v) }
 
 // derived reports whether v changes its component's color.
 func derived(v theming.Variable) bool {
@@ -120,19 +124,19 @@ func varToken(cssVariable string) string { return cssVariable[2:] }
 
 // colorValue is a color as a Color-module object: hsl with the numbers of
 // its canonical form, the one the stylesheet prints; alpha always written.
-func colorValue(c colorref.Color) *object {
+func colorValue(c colorref.Color) *orderedjson.Object {
 	h, s, l, a := c.Rounded().HSLA()
-	return new(object).set("colorSpace", "hsl").set("components", []float64{h, s, l}).set("alpha", a)
+	return new(orderedjson.Object).Set("colorSpace", "hsl").Set("components", []float64{h, s, l}).Set("alpha", a)
 }
 
-func token(value any, description string, extension any) *object {
-	t := new(object)
+func token(value any, description string, extension any) *orderedjson.Object {
+	t := new(orderedjson.Object)
 	if description != "" {
-		t.set("$description", description)
+		t.Set("$description", description)
 	}
-	t.set("$type", "color").set("$value", value)
+	t.Set("$type", "color").Set("$value", value)
 	if extension != nil {
-		t.set("$extensions", ext(extension))
+		t.Set("$extensions", ext(extension))
 	}
 	return t
 }
@@ -176,7 +180,7 @@ func export(cat theming.Catalog, snap *theming.Snapshot, opt ExportOptions) ([]F
 	e := exporter{cat: &cat, ccAll: ccAll}
 	var files []File
 	add := func(name string, doc any) error {
-		b, err := encodeFile(doc)
+		b, err := orderedjson.Marshal(doc)
 		if err != nil {
 			return err
 		}
@@ -198,17 +202,17 @@ func export(cat theming.Catalog, snap *theming.Snapshot, opt ExportOptions) ([]F
 		if err != nil {
 			return nil, err
 		}
-		if err := add(ThemeFile(rt.ID()), doc); err != nil {
+		if err := add(themeFile(rt.ID()), doc); err != nil {
 			return nil, err
 		}
 	}
 	for _, sc := range theming.Schemes() {
-		if err := add(SchemeFile(sc), e.schemeSet(sc)); err != nil {
+		if err := add(schemeFile(sc), e.schemeSet(sc)); err != nil {
 			return nil, err
 		}
 	}
-	for _, c := range Contrasts() {
-		if err := add(ContrastFile(c), e.contrastSet(c)); err != nil {
+	for _, c := range contrasts() {
+		if err := add(contrastFile(c), e.contrastSet(c)); err != nil {
 			return nil, err
 		}
 	}
@@ -220,56 +224,56 @@ type exporter struct {
 	ccAll *theming.CompiledCatalog
 }
 
-func ref(name string) *object { return new(object).set("$ref", name) }
+func ref(name string) *orderedjson.Object { return new(orderedjson.Object).Set("$ref", name) }
 
-func (e *exporter) resolver(rts []*theming.ResolvedTheme, def int) *object {
-	sets := new(object).set("catalog", new(object).
-		set("description", "The catalog's components and CSS variables: each token an alias that the theme, scheme and contrast files resolve.").
-		set("sources", []any{ref(CatalogFile)}))
-	mods := new(object)
+func (e *exporter) resolver(rts []*theming.ResolvedTheme, def int) *orderedjson.Object {
+	sets := new(orderedjson.Object).Set("catalog", new(orderedjson.Object).
+		Set("description", "The catalog's components and CSS variables: each token an alias that the theme, scheme and contrast files resolve.").
+		Set("sources", []any{ref(CatalogFile)}))
+	mods := new(orderedjson.Object)
 	order := []any{ref("#/sets/catalog")}
 	if len(rts) == 1 {
-		sets.set("theme", new(object).
-			set("description", "Theme "+strconv.Itoa(rts[0].ID())+": "+rts[0].Name()).
-			set("sources", []any{ref(ThemeFile(rts[0].ID()))}))
+		sets.Set("theme", new(orderedjson.Object).
+			Set("description", "Theme "+strconv.Itoa(rts[0].ID())+": "+rts[0].Name()).
+			Set("sources", []any{ref(themeFile(rts[0].ID()))}))
 		order = append(order, ref("#/sets/theme"))
 	} else {
-		ctx := new(object)
+		ctx := new(orderedjson.Object)
 		for _, rt := range rts {
-			ctx.set(strconv.Itoa(rt.ID()), []any{ref(ThemeFile(rt.ID()))})
+			ctx.Set(strconv.Itoa(rt.ID()), []any{ref(themeFile(rt.ID()))})
 		}
-		mods.set("theme", new(object).
-			set("description", "The theme, by id: each context holds the theme's values in every scheme and contrast.").
-			set("contexts", ctx).set("default", strconv.Itoa(def)))
+		mods.Set("theme", new(orderedjson.Object).
+			Set("description", "The theme, by id: each context holds the theme's values in every scheme and contrast.").
+			Set("contexts", ctx).Set("default", strconv.Itoa(def)))
 		order = append(order, ref("#/modifiers/theme"))
 	}
-	sch := new(object)
+	sch := new(orderedjson.Object)
 	for _, sc := range theming.Schemes() {
-		sch.set(string(sc), []any{ref(SchemeFile(sc))})
+		sch.Set(string(sc), []any{ref(schemeFile(sc))})
 	}
-	mods.set("scheme", new(object).
-		set("description", "The color scheme: selects the scheme's values by alias.").
-		set("contexts", sch).set("default", string(theming.Light)))
-	con := new(object)
-	for _, c := range Contrasts() {
-		con.set(c, []any{ref(ContrastFile(c))})
+	mods.Set("scheme", new(orderedjson.Object).
+		Set("description", "The color scheme: selects the scheme's values by alias.").
+		Set("contexts", sch).Set("default", string(theming.Light)))
+	con := new(orderedjson.Object)
+	for _, c := range contrasts() {
+		con.Set(c, []any{ref(contrastFile(c))})
 	}
-	mods.set("contrast", new(object).
-		set("description", "The contrast preference: normal is the theme as designed, more its high-contrast variant.").
-		set("contexts", con).set("default", Normal))
+	mods.Set("contrast", new(orderedjson.Object).
+		Set("description", "The contrast preference: normal is the theme as designed, more its high-contrast variant.").
+		Set("contexts", con).Set("default", Normal))
 	order = append(order, ref("#/modifiers/scheme"), ref("#/modifiers/contrast"))
-	return new(object).
-		set("$schema", ResolverSchema).
-		set("name", "themekit themes").
-		set("version", "2025.10").
-		set("description", "A themekit catalog and its themes: one token per component (color.<component_id>) and per derived CSS variable (variable.<name>).").
-		set("sets", sets).set("modifiers", mods).set("resolutionOrder", order)
+	return new(orderedjson.Object).
+		Set("$schema", ResolverSchema).
+		Set("name", "themekit themes").
+		Set("version", "2025.10").
+		Set("description", "A themekit catalog and its themes: one token per component (color.<component_id>) and per derived CSS variable (variable.<name>).").
+		Set("sets", sets).Set("modifiers", mods).Set("resolutionOrder", order)
 }
 
 // catalogSet is the catalog file: color.<id> and variable.<name> tokens,
 // each an alias into themekit.selected, which the scheme files define.
-func (e *exporter) catalogSet() *object {
-	colors, vars := new(object), new(object)
+func (e *exporter) catalogSet() *orderedjson.Object {
+	colors, vars := new(orderedjson.Object), new(orderedjson.Object)
 	for i := range e.cat.Components {
 		comp := &e.cat.Components[i]
 		ce := componentExt{
@@ -287,68 +291,68 @@ func (e *exporter) catalogSet() *object {
 			case k == plain:
 				ce.CSSVariable = v.CSSVariable
 			case derived(v):
-				vars.set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
+				vars.Set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden,
 						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness}))
 			default: // a second plain variable: the component's color
-				vars.set(varToken(v.CSSVariable), token(alias("color."+comp.ID), "",
+				vars.Set(varToken(v.CSSVariable), token(alias("color."+comp.ID), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden}))
 			}
 		}
-		colors.set(comp.ID, token(alias("themekit.selected.color."+comp.ID), comp.Name, ce))
+		colors.Set(comp.ID, token(alias("themekit.selected.color."+comp.ID), comp.Name, ce))
 	}
 	pp := e.cat.PalettePreview
 	if pp == nil {
 		pp = []string{}
 	}
-	doc := new(object).set("$schema", FormatSchema).
-		set("$description", "The themekit catalog: resolve with themes.resolver.json, or read with one theme file, one scheme file and one contrast file.").
-		set("$extensions", ext(catalogExt{PageBackground: e.cat.PageBackground, PalettePreview: pp})).
-		set("color", colors)
-	if len(vars.keys) > 0 {
-		doc.set("variable", vars)
+	doc := new(orderedjson.Object).Set("$schema", FormatSchema).
+		Set("$description", "The themekit catalog: resolve with themes.resolver.json, or read with one theme file, one scheme file and one contrast file.").
+		Set("$extensions", ext(catalogExt{PageBackground: e.cat.PageBackground, PalettePreview: pp})).
+		Set("color", colors)
+	if vars.Len() > 0 {
+		doc.Set("variable", vars)
 	}
 	return doc
 }
 
 // schemeSet defines themekit.selected.* as the scheme's selection.
-func (e *exporter) schemeSet(sc theming.Scheme) *object {
-	colors, vars := new(object), new(object)
+func (e *exporter) schemeSet(sc theming.Scheme) *orderedjson.Object {
+	colors, vars := new(orderedjson.Object), new(orderedjson.Object)
 	e.each(func(group, name string) {
 		dst := colors
 		if group == "variable" {
 			dst = vars
 		}
-		dst.set(name, token(alias("themekit."+string(sc)+".selected."+group+"."+name), "", nil))
+		dst.Set(name, token(alias("themekit."+string(sc)+".selected."+group+"."+name), "", nil))
 	})
-	sel := new(object).set("color", colors)
-	if len(vars.keys) > 0 {
-		sel.set("variable", vars)
+	sel := new(orderedjson.Object).Set("color", colors)
+	if vars.Len() > 0 {
+		sel.Set("variable", vars)
 	}
-	return new(object).set("$schema", FormatSchema).
-		set("themekit", new(object).set("selected", sel))
+	return new(orderedjson.Object).Set("$schema", FormatSchema).
+		Set("themekit", new(orderedjson.Object).Set("selected", sel))
 }
 
 // contrastSet defines themekit.<scheme>.selected.* as the contrast's
 // values in each scheme.
-func (e *exporter) contrastSet(c string) *object {
-	tk := new(object)
+func (e *exporter) contrastSet(c string) *orderedjson.Object {
+	tk := new(orderedjson.Object)
 	for _, sc := range theming.Schemes() {
-		colors, vars := new(object), new(object)
+		colors, vars := new(orderedjson.Object), new(orderedjson.Object)
 		e.each(func(group, name string) {
 			dst := colors
 			if group == "variable" {
 				dst = vars
 			}
-			dst.set(name, token(alias("themekit."+string(sc)+"."+c+"."+group+"."+name), "", nil))
+			dst.Set(name, token(alias("themekit."+string(sc)+"."+c+"."+group+"."+name), "", nil))
 		})
-		sel := new(object).set("color", colors)
-		if len(vars.keys) > 0 {
-			sel.set("variable", vars)
+		sel := new(orderedjson.Object).Set("color", colors)
+		if vars.Len() > 0 {
+			sel.Set("variable", vars)
 		}
-		tk.set(string(sc), new(object).set("selected", sel))
+		tk.Set(string(sc), new(orderedjson.Object).Set("selected", sel))
 	}
-	return new(object).set("$schema", FormatSchema).set("themekit", tk)
+	return new(orderedjson.Object).Set("$schema", FormatSchema).Set("themekit", tk)
 }
 
 // each calls f for every color token and every derived variable token, in
@@ -367,8 +371,9 @@ func (e *exporter) each(f func(group, name string)) {
 }
 
 // themeSet is a theme's file: themekit.<scheme>.<contrast>.color.<id>
-// and .variable.<name>, the values themselves.
-func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*object, error) {
+// and .variable.<name>, the values themselves, each with the value it
+// was exported from in its extension, so that an import sees an edit.
+func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*orderedjson.Object, error) {
 	t := rt.Theme()
 	var vt theming.Theme
 	if variant == nil {
@@ -380,10 +385,10 @@ func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Them
 		}
 		vt = v
 	}
-	tk := new(object).set("$description", "Theme "+strconv.Itoa(t.ID)+": "+t.Name)
+	tk := new(orderedjson.Object).Set("$description", "Theme "+strconv.Itoa(t.ID)+": "+t.Name)
 	rec := t
 	rec.Colors = map[string]theming.PerScheme{}
-	tk.set("$extensions", ext(themeExt{Theme: rec}))
+	tk.Set("$extensions", ext(themeExt{Theme: rec}))
 	var byContrast [2]*theming.ResolvedTheme
 	for k, th := range [2]theming.Theme{t, vt} {
 		s, err := e.ccAll.Snapshot([]theming.Theme{th})
@@ -396,45 +401,47 @@ func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Them
 		}
 	}
 	for _, sc := range theming.Schemes() {
-		per := new(object)
-		for k, c := range Contrasts() {
-			rt := byContrast[k]
-			th := [2]theming.Theme{t, vt}[k]
-			colors, vars := new(object), new(object)
-			for i := range e.cat.Components {
-				comp := &e.cat.Components[i]
-				src, over := th.Colors[comp.ID].For(sc), true
-				if src == "" {
-					src, over = comp.Fallback.For(sc), false
-				}
-				var value any
-				if r, err := colorref.ParseRef(src); err == nil && r.Kind() == colorref.KindComponent {
-					value = alias("color." + r.Name())
-				} else {
-					col, _ := rt.Color(sc, comp.ID)
-					value = colorValue(col)
-				}
-				var x any
-				if k == 0 {
-					x = valueExt{Source: src, Override: over}
-				}
-				colors.set(comp.ID, token(value, "", x))
-				for _, v := range comp.Variables {
-					if derived(v) {
-						val, _ := rt.Variable(sc, v.CSSVariable)
-						vars.set(varToken(v.CSSVariable), token(colorValue(val), "", nil))
-					}
-				}
-			}
-			g := new(object).set("color", colors)
-			if len(vars.keys) > 0 {
-				g.set("variable", vars)
-			}
-			per.set(c, g)
+		per := new(orderedjson.Object)
+		for k, c := range contrasts() {
+			per.Set(c, e.values(byContrast[k], sc))
 		}
-		tk.set(string(sc), per)
+		tk.Set(string(sc), per)
 	}
-	return new(object).set("$schema", FormatSchema).set("themekit", tk), nil
+	return new(orderedjson.Object).Set("$schema", FormatSchema).Set("themekit", tk), nil
+}
+
+// values is the group of one theme's values in one scheme: a token per
+// component (an alias when the theme or the catalog names another
+// component) and per derived variable, each with its source.
+func (e *exporter) values(rt *theming.ResolvedTheme, sc theming.Scheme) *orderedjson.Object {
+	th := rt.Theme()
+	colors, vars := new(orderedjson.Object), new(orderedjson.Object)
+	for i := range e.cat.Components {
+		comp := &e.cat.Components[i]
+		src, over := th.Colors[comp.ID].For(sc), true
+		if src == "" {
+			src, over = comp.Fallback.For(sc), false
+		}
+		var value any
+		if r, err := colorref.ParseRef(src); err == nil && r.Kind() == colorref.KindComponent {
+			value = alias("color." + r.Name())
+		} else {
+			col, _ := rt.Color(sc, comp.ID)
+			value = colorValue(col)
+		}
+		colors.Set(comp.ID, token(value, "", valueExt{Source: src, Override: over}))
+		for _, v := range comp.Variables {
+			if derived(v) {
+				val, _ := rt.Variable(sc, v.CSSVariable)
+				vars.Set(varToken(v.CSSVariable), token(colorValue(val), "", valueExt{Source: val.String()}))
+			}
+		}
+	}
+	g := new(orderedjson.Object).Set("color", colors)
+	if vars.Len() > 0 {
+		g.Set("variable", vars)
+	}
+	return g
 }
 
 // cloneCatalog returns a copy of cat whose component slice is its own.

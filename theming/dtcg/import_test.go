@@ -210,7 +210,7 @@ func TestMalformedJSONIsAProblemWithItsPlace(t *testing.T) {
 	var ie *dtcg.ImportError
 	require.ErrorAs(t, err, &ie)
 	require.ErrorIs(t, err, dtcg.ErrSyntax)
-	assert.Equal(t, "light.json:2:13: expected a string key", ie.Problems[0].Error())
+	assert.Equal(t, "light.json:2:13: /color: invalid character ',' looking for beginning of object key string at byte offset 15", ie.Problems[0].Error())
 }
 
 func TestSetsThatIncludeThemselvesOrMultiplyAreRefused(t *testing.T) {
@@ -239,16 +239,17 @@ func TestSetsThatIncludeThemselvesOrMultiplyAreRefused(t *testing.T) {
 func TestProblemsPastTheLimitAreCounted(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"color": {"$type": "color"`)
-	for i := range dtcg.MaxProblems + 20 {
+	for i := range theming.MaxProblems + 20 {
 		fmt.Fprintf(&b, `, "c%d": {"$value": "{color.none}"}`, i)
 	}
 	b.WriteString("}}")
 	_, err := importPlain(b.String())
 	var ie *dtcg.ImportError
 	require.ErrorAs(t, err, &ie)
-	assert.Len(t, ie.Problems, dtcg.MaxProblems)
-	assert.Equal(t, 20, ie.Dropped)
-	assert.Contains(t, ie.Error(), "and 20 more problem(s)")
+	require.Len(t, ie.Problems, theming.MaxProblems+1, "the listed problems and the count of the rest")
+	last := ie.Problems[theming.MaxProblems]
+	assert.ErrorIs(t, last, theming.ErrTooManyProblems)
+	assert.Equal(t, "and 20 more problems not listed", last.Msg, "theming's convention")
 }
 
 func TestAMissingFileIsAProblemOfItsOwn(t *testing.T) {
@@ -295,5 +296,5 @@ func TestDuplicateKeysAreFoundInLargeObjectsToo(t *testing.T) {
 			dups = append(dups, p.Msg)
 		}
 	}
-	assert.Equal(t, []string{`duplicate key "c3"`, `duplicate key "c39"`}, dups)
+	assert.Equal(t, []string{`duplicate key "c3" in one object`, `duplicate key "c39" in one object`}, dups)
 }

@@ -34,7 +34,7 @@ func Example() {
 	// Output:
 	// good: <nil>
 	// theming: invalid data: 2 problems
-	// 	theme 2: primary: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214, 82%, 51%)
+	// 	theme 2: primary: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)
 	// 	theme 2: link: refers to hidden component "legacy-accent"; the served catalog must be self-contained
 }
 
