@@ -1,14 +1,12 @@
 package httpadapter
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/themekit/themekit/internal/httpwire"
+	"github.com/themekit/themekit/internal/orderedjson"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -85,13 +83,11 @@ func (e *openAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // component ids and CSS variable names as enums and closed records (none
 // when s is nil). Key order is the file's.
 func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(openAPIJSON))
-	dec.UseNumber()
-	v, err := decodeOrdered(dec)
+	v, err := orderedjson.Parse(openAPIJSON)
 	if err != nil {
-		return nil, err
+		return nil, errorf("openapi.json: %w", err)
 	}
-	root, ok := v.(*jsonObject)
+	root, ok := v.(*orderedjson.Object)
 	if !ok {
 		return nil, errorf("not a JSON object")
 	}
@@ -100,17 +96,17 @@ func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
 		server = "/"
 	}
 	var fail error
-	at := func(path ...string) *jsonObject {
-		o, err := root.object(path...)
+	at := func(path ...string) *orderedjson.Object {
+		o, err := root.Lookup(path...)
 		if err != nil && fail == nil {
-			fail = err
+			fail = errorf("openapi.json: %w", err)
 		}
 		return o
 	}
 
-	at("servers", "0").set("url", server)
-	at("components", "headers", "Cache-Control", "schema").set("const", c.sharedCC[0])
-	at("components", "headers", "Cache-Control-User", "schema").set("const", c.userCC[0])
+	at("servers", "0").Set("url", server)
+	at("components", "headers", "Cache-Control", "schema").Set("const", c.sharedCC[0])
+	at("components", "headers", "Cache-Control-User", "schema").Set("const", c.userCC[0])
 
 	sourceDesc := "Read by the host's data source to choose the data (a tenant, say); responses vary on it."
 	userDesc := "Read by the host to tell the requesting user's preferred theme; responses vary on it."
@@ -119,20 +115,20 @@ func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
 			continue
 		}
 		item := at("paths", e.path)
-		params, _ := item.get("parameters").([]any)
+		params, _ := item.Get("parameters").([]any)
 		params = appendHeaderParams(root, params, c.sourceVary, sourceDesc)
 		if e.user {
 			params = appendHeaderParams(root, params, c.userVary, userDesc)
 		}
-		item.set("parameters", params)
+		item.Set("parameters", params)
 	}
 	// The Vary the API's endpoints send, as they build it.
 	shared, user := c.headersOf(apiViewOf(false)), c.headersOf(apiViewOf(true))
-	at("components", "headers", "Vary").set("description", shared.varyJoined[0]+", merged with any Vary the host set.")
-	at("components", "headers", "Vary-User").set("description", user.varyJoined[0]+", merged with any Vary the host set.")
+	at("components", "headers", "Vary").Set("description", shared.varyJoined[0]+", merged with any Vary the host set.")
+	at("components", "headers", "Vary-User").Set("description", user.varyJoined[0]+", merged with any Vary the host set.")
 	if !c.compress {
-		at("components", "parameters", "Accept-Encoding").set("description", "Not read: this host sends every body uncompressed.")
-		at("components", "headers", "Content-Encoding").set("description", "Never sent: this host sends every body uncompressed.")
+		at("components", "parameters", "Accept-Encoding").Set("description", "Not read: this host sends every body uncompressed.")
+		at("components", "headers", "Content-Encoding").Set("description", "Never sent: this host sends every body uncompressed.")
 	}
 	placeStylesheet(at("paths"), c.stylesheetPath, strings.TrimSuffix(c.server, c.prefix))
 	if c.cors != nil {
@@ -145,33 +141,24 @@ func openAPIDocument(c *config, s *theming.Snapshot) ([]byte, error) {
 	if fail != nil {
 		return nil, fail
 	}
-	var b bytes.Buffer
-	if err := marshalTo(&b, root); err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
+	return orderedjson.Marshal(root)
 }
 
 // appendHeaderParams adds a header parameter for each name that params
 // does not declare yet, inline or by $ref into root's components.
-func appendHeaderParams(root *jsonObject, params []any, names []string, desc string) []any {
+func appendHeaderParams(root *orderedjson.Object, params []any, names []string, desc string) []any {
 	for _, name := range names {
 		if hasHeaderParam(root, params, name) {
 			continue
 		}
-		p := &jsonObject{}
-		p.set("name", name)
-		p.set("in", "header")
-		p.set("description", desc)
-		p.set("required", false)
-		schema := &jsonObject{}
-		schema.set("type", "string")
-		p.set("schema", schema)
+		p := new(orderedjson.Object)
+		p.Set("name", name)
+		p.Set("in", "header")
+		p.Set("description", desc)
+		p.Set("required", false)
+		schema := new(orderedjson.Object)
+		schema.Set("type", "string")
+		p.Set("schema", schema)
 		params = append(params, p)
 	}
 	return params
@@ -179,170 +166,21 @@ func appendHeaderParams(root *jsonObject, params []any, names []string, desc str
 
 // hasHeaderParam reports whether params declares a header named name
 // (case-insensitively, as header names compare).
-func hasHeaderParam(root *jsonObject, params []any, name string) bool {
+func hasHeaderParam(root *orderedjson.Object, params []any, name string) bool {
 	for _, p := range params {
-		o, ok := p.(*jsonObject)
+		o, ok := p.(*orderedjson.Object)
 		if !ok {
 			continue
 		}
-		if ref, ok := o.get("$ref").(string); ok {
+		if ref, ok := o.Get("$ref").(string); ok {
 			key, _ := strings.CutPrefix(ref, "#/components/parameters/")
-			if o, _ = root.object("components", "parameters", key); o == nil {
+			if o, _ = root.Lookup("components", "parameters", key); o == nil {
 				continue
 			}
 		}
-		if n, ok := o.get("name").(string); ok && strings.EqualFold(n, name) && o.get("in") == "header" {
+		if n, ok := o.Get("name").(string); ok && strings.EqualFold(n, name) && o.Get("in") == "header" {
 			return true
 		}
 	}
 	return false
-}
-
-// jsonObject is a JSON object that keeps its members in order, so that
-// the served document reads as openapi.json does.
-type jsonObject []jsonMember
-
-type jsonMember struct {
-	key   string
-	value any // *jsonObject, []any, string, json.Number, bool or nil
-}
-
-// decodeOrdered decodes the next JSON value of dec, objects as
-// *jsonObject. dec must use numbers (UseNumber).
-func decodeOrdered(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return tok, nil
-	}
-	switch d {
-	case '{':
-		o := &jsonObject{}
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			v, err := decodeOrdered(dec)
-			if err != nil {
-				return nil, err
-			}
-			*o = append(*o, jsonMember{k.(string), v})
-		}
-		_, err = dec.Token()
-		return o, err
-	case '[':
-		a := []any{}
-		for dec.More() {
-			v, err := decodeOrdered(dec)
-			if err != nil {
-				return nil, err
-			}
-			a = append(a, v)
-		}
-		_, err = dec.Token()
-		return a, err
-	}
-	return nil, fmt.Errorf("unexpected %v", d)
-}
-
-// get returns the value of key, or nil.
-func (o *jsonObject) get(key string) any {
-	if o == nil {
-		return nil
-	}
-	for _, m := range *o {
-		if m.key == key {
-			return m.value
-		}
-	}
-	return nil
-}
-
-// set replaces the value of key, or adds the member at the end. A nil o
-// ignores it.
-func (o *jsonObject) set(key string, v any) {
-	if o == nil {
-		return
-	}
-	for i := range *o {
-		if (*o)[i].key == key {
-			(*o)[i].value = v
-			return
-		}
-	}
-	*o = append(*o, jsonMember{key, v})
-}
-
-// object follows path (object keys, and decimal indices into arrays) to
-// an object.
-func (o *jsonObject) object(path ...string) (*jsonObject, error) {
-	var v any = o
-	for i, step := range path {
-		switch x := v.(type) {
-		case *jsonObject:
-			v = x.get(step)
-		case []any:
-			var n int
-			if _, err := fmt.Sscan(step, &n); err != nil || n < 0 || n >= len(x) {
-				v = nil
-			} else {
-				v = x[n]
-			}
-		default:
-			v = nil
-		}
-		if v == nil {
-			return nil, errorf("no %s", strings.Join(path[:i+1], "."))
-		}
-	}
-	obj, ok := v.(*jsonObject)
-	if !ok {
-		return nil, errorf("%s is not an object", strings.Join(path, "."))
-	}
-	return obj, nil
-}
-
-// marshalTo writes v as compact JSON, objects in their order, with <, >
-// and & as themselves.
-func marshalTo(b *bytes.Buffer, v any) error {
-	switch x := v.(type) {
-	case *jsonObject:
-		b.WriteByte('{')
-		for i, m := range *x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if err := marshalTo(b, m.key); err != nil {
-				return err
-			}
-			b.WriteByte(':')
-			if err := marshalTo(b, m.value); err != nil {
-				return err
-			}
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if err := marshalTo(b, e); err != nil {
-				return err
-			}
-		}
-		b.WriteByte(']')
-	default:
-		enc := json.NewEncoder(b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(x); err != nil {
-			return err
-		}
-		b.Truncate(b.Len() - 1) // Encode's newline
-	}
-	return nil
 }

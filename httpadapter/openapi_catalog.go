@@ -3,25 +3,27 @@ package httpadapter
 import (
 	"slices"
 
+	"github.com/themekit/themekit/internal/orderedjson"
+
 	"github.com/themekit/themekit/theming"
 )
 
 // placeStylesheet moves the stylesheet's path item to where the host
 // serves it (at), with the host's root (server) as its server, since the
 // stylesheet is not under the API's prefix; with at "" it removes it.
-func placeStylesheet(paths *jsonObject, at, server string) {
-	item, _ := paths.get(stylesheetKey).(*jsonObject)
-	paths.remove(stylesheetKey)
+func placeStylesheet(paths *orderedjson.Object, at, server string) {
+	item, _ := paths.Get(stylesheetKey).(*orderedjson.Object)
+	paths.Delete(stylesheetKey)
 	if at == "" || item == nil {
 		return
 	}
 	if server == "" {
 		server = "/"
 	}
-	if srv, err := item.object("servers", "0"); err == nil {
-		srv.set("url", server)
+	if srv, err := item.Lookup("servers", "0"); err == nil {
+		srv.Set("url", server)
 	}
-	paths.set(at, item)
+	paths.Set(at, item)
 }
 
 // The CORS response headers the document declares when CORS is on.
@@ -40,80 +42,80 @@ var preflightHeaders = []struct{ name, desc string }{
 }
 
 // headerObject is a header component: optional, a string.
-func headerObject(desc string) *jsonObject {
-	o := &jsonObject{}
-	o.set("description", desc)
-	o.set("required", false)
-	schema := &jsonObject{}
-	schema.set("type", "string")
-	o.set("schema", schema)
+func headerObject(desc string) *orderedjson.Object {
+	o := new(orderedjson.Object)
+	o.Set("description", desc)
+	o.Set("required", false)
+	schema := new(orderedjson.Object)
+	schema.Set("type", "string")
+	o.Set("schema", schema)
 	return o
 }
 
-func headerRef(name string) *jsonObject {
-	ref := &jsonObject{}
-	ref.set("$ref", "#/components/headers/"+name)
+func headerRef(name string) *orderedjson.Object {
+	ref := new(orderedjson.Object)
+	ref.Set("$ref", "#/components/headers/"+name)
 	return ref
 }
 
 // addCORSHeaders declares the CORS headers and adds them, optional, to
 // every response; it declares the preflight's answer (204) on every
 // OPTIONS operation of paths.
-func addCORSHeaders(headers, responses, paths *jsonObject) {
+func addCORSHeaders(headers, responses, paths *orderedjson.Object) {
 	for _, h := range corsHeaders {
-		headers.set(h.name, headerObject(h.desc))
+		headers.Set(h.name, headerObject(h.desc))
 	}
 	if responses == nil {
 		return
 	}
 	defer func() {
 		for _, h := range preflightHeaders {
-			headers.set(h.name, headerObject(h.desc))
+			headers.Set(h.name, headerObject(h.desc))
 		}
-		pre := &jsonObject{}
-		pre.set("description", "A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered without reaching the endpoint; no body. An origin, method or header the host does not allow gets no Access-Control-Allow-Origin, and the browser stops there.")
-		hs := &jsonObject{}
+		pre := new(orderedjson.Object)
+		pre.Set("description", "A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered without reaching the endpoint; no body. An origin, method or header the host does not allow gets no Access-Control-Allow-Origin, and the browser stops there.")
+		hs := new(orderedjson.Object)
 		for _, h := range corsHeaders[:2] {
-			hs.set(h.name, headerRef(h.name))
+			hs.Set(h.name, headerRef(h.name))
 		}
 		for _, h := range preflightHeaders {
 			name := h.name
 			if name == "Vary-Preflight" {
 				name = "Vary"
 			}
-			hs.set(name, headerRef(h.name))
+			hs.Set(name, headerRef(h.name))
 		}
-		pre.set("headers", hs)
-		responses.set("Preflight", pre)
+		pre.Set("headers", hs)
+		responses.Set("Preflight", pre)
 		if paths == nil {
 			return
 		}
-		for _, m := range *paths {
-			item, ok := m.value.(*jsonObject)
+		for _, v := range paths.All() {
+			item, ok := v.(*orderedjson.Object)
 			if !ok {
 				continue
 			}
-			if op, ok := item.get("options").(*jsonObject); ok {
-				if rs, ok := op.get("responses").(*jsonObject); ok {
-					ref := &jsonObject{}
-					ref.set("$ref", "#/components/responses/Preflight")
-					rs.set("204", ref)
+			if op, ok := item.Get("options").(*orderedjson.Object); ok {
+				if rs, ok := op.Get("responses").(*orderedjson.Object); ok {
+					ref := new(orderedjson.Object)
+					ref.Set("$ref", "#/components/responses/Preflight")
+					rs.Set("204", ref)
 				}
 			}
 		}
 	}()
-	for _, m := range *responses {
-		resp, ok := m.value.(*jsonObject)
+	for _, v := range responses.All() {
+		resp, ok := v.(*orderedjson.Object)
 		if !ok {
 			continue
 		}
-		hs, ok := resp.get("headers").(*jsonObject)
+		hs, ok := resp.Get("headers").(*orderedjson.Object)
 		if !ok {
-			hs = &jsonObject{}
-			resp.set("headers", hs)
+			hs = new(orderedjson.Object)
+			resp.Set("headers", hs)
 		}
 		for _, h := range corsHeaders {
-			hs.set(h.name, headerRef(h.name))
+			hs.Set(h.name, headerRef(h.name))
 		}
 	}
 }
@@ -122,33 +124,32 @@ func addCORSHeaders(headers, responses, paths *jsonObject) {
 // Theme, with UserTheme's own palette_preview (an empty array), so that
 // one declaration of a theme's fields serves both and generators see a
 // plain object rather than an allOf.
-func userTheme(schemas *jsonObject) {
-	theme, err := schemas.object("Theme")
+func userTheme(schemas *orderedjson.Object) {
+	theme, err := schemas.Lookup("Theme")
 	if err != nil {
 		return
 	}
-	user, err := schemas.object("UserTheme")
+	user, err := schemas.Lookup("UserTheme")
 	if err != nil {
 		return
 	}
-	own, _ := user.object("properties")
-	props := &jsonObject{}
-	if tp, err := theme.object("properties"); err == nil {
-		for _, m := range *tp {
-			if v := own.get(m.key); v != nil {
-				props.set(m.key, v)
-			} else {
-				props.set(m.key, m.value)
+	own, _ := user.Lookup("properties")
+	props := new(orderedjson.Object)
+	if tp, err := theme.Lookup("properties"); err == nil {
+		for k, v := range tp.All() {
+			if ov := own.Get(k); ov != nil {
+				v = ov
 			}
+			props.Set(k, v)
 		}
 	}
-	out := &jsonObject{}
-	out.set("type", "object")
-	out.set("description", user.get("description"))
-	out.set("properties", props)
-	out.set("required", theme.get("required"))
-	out.set("additionalProperties", false)
-	schemas.set("UserTheme", out)
+	out := new(orderedjson.Object)
+	out.Set("type", "object")
+	out.Set("description", user.Get("description"))
+	out.Set("properties", props)
+	out.Set("required", theme.Get("required"))
+	out.Set("additionalProperties", false)
+	schemas.Set("UserTheme", out)
 }
 
 // catalogTypes writes what the snapshot's catalog names into the
@@ -157,7 +158,7 @@ func userTheme(schemas *jsonObject) {
 // the resolved colors of a scheme as a record with one required key per
 // CSS variable. Closed records are what make a generated client refuse a
 // misspelt id at compile time.
-func catalogTypes(schemas *jsonObject, s *theming.Snapshot) {
+func catalogTypes(schemas *orderedjson.Object, s *theming.Snapshot) {
 	var ids, vars []string
 	for _, c := range s.Components() {
 		ids = append(ids, c.ID)
@@ -182,33 +183,33 @@ func catalogTypes(schemas *jsonObject, s *theming.Snapshot) {
 
 // closeEnum narrows the string schema name to values, the first of them
 // its example (the file's example may not be in this catalog).
-func closeEnum(schemas *jsonObject, name string, values []string) {
-	if o, err := schemas.object(name); err == nil {
-		o.set("examples", []any{values[0]})
-		o.set("enum", anySlice(values))
+func closeEnum(schemas *orderedjson.Object, name string, values []string) {
+	if o, err := schemas.Lookup(name); err == nil {
+		o.Set("examples", []any{values[0]})
+		o.Set("enum", anySlice(values))
 	}
 }
 
 // closeRecord turns the record schema name, open to any key its
 // propertyNames allow, into a closed one with a property of schema elem
 // for each of keys; required makes every key required.
-func closeRecord(schemas *jsonObject, name string, keys []string, elem string, required bool) {
-	o, err := schemas.object(name)
+func closeRecord(schemas *orderedjson.Object, name string, keys []string, elem string, required bool) {
+	o, err := schemas.Lookup(name)
 	if err != nil {
 		return
 	}
-	props := &jsonObject{}
+	props := new(orderedjson.Object)
 	for _, k := range keys {
-		ref := &jsonObject{}
-		ref.set("$ref", "#/components/schemas/"+elem)
-		props.set(k, ref)
+		ref := new(orderedjson.Object)
+		ref.Set("$ref", "#/components/schemas/"+elem)
+		props.Set(k, ref)
 	}
-	o.remove("propertyNames")
-	o.set("properties", props)
+	o.Delete("propertyNames")
+	o.Set("properties", props)
 	if required {
-		o.set("required", anySlice(keys))
+		o.Set("required", anySlice(keys))
 	}
-	o.set("additionalProperties", false)
+	o.Set("additionalProperties", false)
 }
 
 func anySlice(ss []string) []any {
@@ -217,12 +218,4 @@ func anySlice(ss []string) []any {
 		out[i] = s
 	}
 	return out
-}
-
-// remove deletes key, if present.
-func (o *jsonObject) remove(key string) {
-	if o == nil {
-		return
-	}
-	*o = slices.DeleteFunc(*o, func(m jsonMember) bool { return m.key == key })
 }
