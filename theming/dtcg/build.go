@@ -138,7 +138,7 @@ func (b *builder) catalog(base *[2]*tree) theming.Catalog {
 			comp.Variables = []theming.Variable{{CSSVariable: "--" + id}}
 			for k, sc := range theming.Schemes() {
 				v, _, _ := b.valueOf(base[k], name)
-				comp.Fallback = withScheme(comp.Fallback, sc, v)
+				comp.Fallback = comp.Fallback.With(sc, v)
 			}
 		}
 		cat.Components = append(cat.Components, comp)
@@ -221,7 +221,7 @@ func (b *builder) theme(ts *[2]*tree, cat *theming.Catalog, name string, i, n in
 				over = over || !marked && v != comp.Fallback.For(sc)
 			}
 			if over {
-				setOverride(&th, comp.ID, sc, v)
+				th.SetOverride(comp.ID, sc, v)
 			}
 		}
 	}
@@ -242,22 +242,6 @@ func (b *builder) otherContrasts(p plan, cat *theming.Catalog) {
 			b.routes(ts[s], cat, sc, c, false)
 		}
 	}
-}
-
-// setOverride sets theme t's override of component id in scheme sc: the
-// one place the import writes one.
-func setOverride(t *theming.Theme, id string, sc theming.Scheme, v string) {
-	t.Colors[id] = withScheme(t.Colors[id], sc, v)
-}
-
-// withScheme returns ps with its value for scheme sc set to v.
-func withScheme(ps theming.PerScheme, sc theming.Scheme, v string) theming.PerScheme {
-	if sc == theming.Dark {
-		ps.Dark = v
-	} else {
-		ps.Light = v
-	}
-	return ps
 }
 
 // valueOf returns a component's value in one resolution as a catalog
