@@ -185,7 +185,9 @@ func TestPublishPropagation(t *testing.T) {
 		delays = append(delays, results...)
 	}
 	slices.Sort(delays)
-	q := func(f float64) time.Duration { return delays[int(f*float64(len(delays)-1))].Round(10 * time.Microsecond) }
+	q := func(f float64) time.Duration {
+		return delays[int(f*float64(len(delays)-1))].Round(10 * time.Microsecond)
+	}
 	t.Logf("publish (its commit) to the first response with the revision, %d publishes x %d replicas (polling every 200µs): p50 %v, p99 %v, max %v",
 		publishes, len(replicas), q(.5), q(.99), q(1))
 }
