@@ -1,6 +1,7 @@
 package axepage
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -16,28 +17,30 @@ func (b *Browser) Open(tb testing.TB, url string) {
 }
 
 // Submit runs the script expression expr, which makes the page navigate
-// (a form's requestSubmit(), a link's click()), and waits for the load
-// event of the page it goes to.
+// (a form's requestSubmit(), a link's click()), and waits until the page
+// it goes to has loaded: the page before is marked, and the mark is
+// looked for until a document without it is complete.
 func (b *Browser) Submit(tb testing.TB, expr string) {
 	tb.Helper()
-	for len(b.events) > 0 { // forget the events of the page before
-		<-b.events
-	}
 	var done bool
-	b.evaluate(tb, "("+expr+", true)", &done)
-	timeout := time.After(CommandTimeout)
-	for {
-		select {
-		case m := <-b.events:
-			if m.Method == "Page.loadEventFired" {
-				return
-			}
-		case <-b.done:
-			tb.Fatal("axepage: chromium closed its pipe while a submitted page loaded")
-		case <-timeout:
-			tb.Fatalf("axepage: the page %q navigated to did not load within %v", expr, CommandTimeout)
+	b.evaluate(tb, "(window.__axepageBefore = true, "+expr+", true)", &done)
+	deadline := time.Now().Add(CommandTimeout)
+	for time.Now().Before(deadline) {
+		var res struct {
+			Result struct {
+				Value bool `json:"value"`
+			} `json:"result"`
 		}
+		ctx, cancel := context.WithTimeout(context.Background(), CommandTimeout)
+		err := b.call(ctx, b.session, "Runtime.evaluate", map[string]any{"returnByValue": true,
+			"expression": `window.__axepageBefore === undefined && document.readyState === "complete"`}, &res)
+		cancel()
+		if err == nil && res.Result.Value { // an error: the old page's context went away meanwhile
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
+	tb.Fatalf("axepage: the page %q navigated to did not load within %v", expr, CommandTimeout)
 }
 
 // Eval runs the script expression expr in the page, awaits the promise it

@@ -3,7 +3,6 @@ package pgsource
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -135,10 +134,9 @@ func firstRevisions(ctx context.Context, tx pgx.Tx) error {
 			return fmt.Errorf("tenant %q: %w", name, err)
 		}
 		for _, t := range themes {
-			changes, _ := json.Marshal(revision.Diff(theming.Theme{ID: t.ID}, t))
 			if _, err := tx.Exec(ctx, `insert into theme_revisions (tenant_id, theme_id, number, theme, author, note, changes, published_at, published_by, published_note)
-				values ($1, $2, 1, $3, 'themekit', 'the theme as it was before revisions', $4, now(), 'themekit', 'migration 2')
-				on conflict do nothing`, name, t.ID, string(encodeTheme(t)), string(changes)); err != nil {
+				values ($1, $2, 1, $3, 'themekit', 'the theme as it was before revisions', coalesce($4::jsonb, '[]'), now(), 'themekit', 'migration 2')
+				on conflict do nothing`, name, t.ID, t, revision.Diff(theming.Theme{ID: t.ID}, t)); err != nil {
 				return fmt.Errorf("tenant %q, theme %d: %w", name, t.ID, err)
 			}
 			if _, err := tx.Exec(ctx, "insert into theme_live (tenant_id, theme_id, number) values ($1, $2, 1) on conflict do nothing", name, t.ID); err != nil {

@@ -242,11 +242,7 @@ func (s *Source) withLiveRevisions(ctx context.Context, tenant string, themes []
 	if err != nil {
 		return snap
 	}
-	live, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (theming.Theme, error) {
-		var b []byte
-		err := row.Scan(&b)
-		return decodeTheme(b), err
-	})
+	live, err := pgx.CollectRows(rows, pgx.RowTo[theming.Theme])
 	if err != nil || len(live) == 0 {
 		return snap
 	}

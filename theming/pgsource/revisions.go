@@ -2,7 +2,6 @@ package pgsource
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,7 +14,8 @@ import (
 )
 
 // Revisions is the [revision.Store] on PostgreSQL: the tables of
-// migration 2 ([Migrate]), theme_revisions and theme_live. A publish
+// migration 2 ([Migrate]), theme_revisions and theme_live, a revision's
+// theme and changes kept as their JSON encoding (jsonb). A publish
 // writes the revision into the contract's tables (with [Tables.Write]) in
 // the transaction that makes it live, so the triggers notify every
 // replica, which serves it on its next request for the tenant.
@@ -73,21 +73,18 @@ func (rs Revisions) Save(ctx context.Context, tenant string, t theming.Theme, ba
 		}
 		prev := theming.Theme{ID: t.ID}
 		if base > 0 {
-			var b []byte
 			err := tx.QueryRow(ctx, "select theme from theme_revisions where tenant_id = $1 and theme_id = $2 and number = $3",
-				tenant, t.ID, base).Scan(&b)
-			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				tenant, t.ID, base).Scan(&prev)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) { // none: the insert below finds the conflict
 				return err
 			}
-			prev = decodeTheme(b) // none: the insert below finds the conflict
 		}
 		r.Changes = revision.Diff(prev, t)
-		changes, _ := json.Marshal(r.Changes)
 		err := tx.QueryRow(ctx, `insert into theme_revisions (tenant_id, theme_id, number, theme, author, note, changes)
-			select $1, $2, $3 + 1, $4, $5, $6, $7
+			select $1, $2, $3 + 1, $4, $5, $6, coalesce($7::jsonb, '[]')
 			where coalesce((select max(number) from theme_revisions where tenant_id = $1 and theme_id = $2), 0) = $3
 			on conflict do nothing
-			returning saved_at`, tenant, t.ID, base, string(encodeTheme(t)), by.Author, by.Note, string(changes)).Scan(&r.Saved)
+			returning saved_at`, tenant, t.ID, base, t, by.Author, by.Note, r.Changes).Scan(&r.Saved)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return rs.conflict(ctx, tx, tenant, t.ID, "save", base)
 		}
@@ -197,37 +194,17 @@ func (rs Revisions) Revision(ctx context.Context, tenant string, themeID, n int)
 
 func scanRevision(row pgx.CollectableRow) (revision.Revision, error) {
 	var (
-		r              revision.Revision
-		theme, changes []byte
-		published      *time.Time
+		r         revision.Revision
+		published *time.Time
 	)
-	err := row.Scan(&r.ThemeID, &r.Number, &theme, &r.Author, &r.Note, &r.Saved, &changes,
+	err := row.Scan(&r.ThemeID, &r.Number, &r.Theme, &r.Author, &r.Note, &r.Saved, &r.Changes,
 		&published, &r.PublishedBy.Author, &r.PublishedBy.Note, &r.Live)
 	if err != nil {
-		return r, err
-	}
-	r.Theme = decodeTheme(theme)
-	if err := json.Unmarshal(changes, &r.Changes); err != nil {
-		return r, fmt.Errorf("pgsource: theme %d, revision %d: changes: %w", r.ThemeID, r.Number, err)
+		return r, fmt.Errorf("pgsource: a revision row: %w", err)
 	}
 	r.Saved = r.Saved.UTC()
 	if published != nil {
 		r.Published = published.UTC()
 	}
 	return r, nil
-}
-
-// encodeTheme and decodeTheme keep a theme as its JSON record in a jsonb
-// column: a Theme always encodes. A record that does not decode (written
-// past the library) gives the theme as far as it decoded, which
-// CheckTheme then refuses.
-func encodeTheme(t theming.Theme) []byte {
-	b, _ := json.Marshal(t)
-	return b
-}
-
-func decodeTheme(b []byte) theming.Theme {
-	var t theming.Theme
-	_ = json.Unmarshal(b, &t)
-	return t
 }

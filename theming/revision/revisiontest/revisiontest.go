@@ -254,6 +254,10 @@ func testSave(t *testing.T, s *suite) {
 	if h := s.history(t, 2); len(h) != 0 {
 		t.Errorf("History(theme never saved) = %d revisions; want none", len(h))
 	}
+	same := s.save(t, s.good, r.Number, alice)
+	if h := s.history(t, 1); len(h) != 2 || len(h[0].Changes) != 0 || len(same.Changes) != 0 {
+		t.Errorf("a save that changes nothing: History has %d revisions, the newest with changes %v; want 2, none", len(h), h[0].Changes)
+	}
 }
 
 func testSaveInvalid(t *testing.T, s *suite) {
