@@ -51,8 +51,8 @@
 //
 // Errors of the Source and of PreferredTheme are answered by [StatusFor]'s
 // mapping, with Cache-Control: no-store and DRF's bodies:
-// [theming.ErrUnknownTenant] and [theming.ErrNoThemes] are a 404
-// {"detail":"Not found."}; [theming.ErrNoSnapshot] and the request
+// [theming.ErrUnknownTenant], [theming.ErrNoThemes] and
+// [theming.ErrUnknownTheme] are a 404 {"detail":"Not found."}; [theming.ErrNoSnapshot] and the request
 // context's end are a 503 with Retry-After: 1; anything else, and a panic
 // in a hook, is a 500 {"detail":"A server error occurred."} whose cause
 // (and stack) goes to [Options].Logger, never to the client. Expected
@@ -69,7 +69,11 @@
 // the per-user ones (theme config, colors, stylesheet) to
 // "private, no-cache" with [Options].UserVary (Cookie and Authorization by
 // default) added to Vary; [Options].CacheControl and
-// [Options].UserCacheControl change them.
+// [Options].UserCacheControl change them. A response served from a
+// preview (a snapshot made by [theming.Snapshot.Preview], which a Source
+// gives the requests of an admin previewing a draft) is
+// "private, no-store" on every endpoint, whatever the options: no cache
+// keeps it, and the live responses keep their ETags.
 //
 // Each representation is also served in gzip, br (Brotli) and zstd, made
 // once per representation and coding on the first request that accepts

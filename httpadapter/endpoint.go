@@ -21,6 +21,7 @@ import (
 // copy, and nothing ever writes into them.
 type consts struct {
 	allow, nosniff, json, html, css, noStore, zero, retryAfter []string
+	previewCC                                                  []string // a preview's Cache-Control
 	notFound, notAcceptable, serverError, unavailable          []byte
 }
 
@@ -32,6 +33,7 @@ func newConsts() consts {
 		html:          httpwire.One("text/html; charset=utf-8"),
 		css:           httpwire.One("text/css; charset=utf-8"),
 		noStore:       httpwire.One("no-store"),
+		previewCC:     httpwire.One("private, no-store"),
 		zero:          httpwire.One("0"),
 		retryAfter:    httpwire.One(retryAfterSeconds),
 		notFound:      []byte(`{"detail":"Not found."}`),
@@ -108,7 +110,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	h["Cache-Control"] = e.cc
+	h["Cache-Control"] = e.cacheControl(s)
 	if ch.HTML {
 		e.writePage(w, r, http.StatusOK, d, d.pageBody())
 		return

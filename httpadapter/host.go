@@ -13,8 +13,10 @@ import (
 // theming.Source or of its PreferredTheme hook the way the endpoints do:
 //
 //   - 404 Not Found for an error wrapping theming.ErrUnknownTenant (the
-//     request names no known tenant) or theming.ErrNoThemes (there is no
-//     theme to serve);
+//     request names no known tenant), theming.ErrNoThemes (there is no
+//     theme to serve) or theming.ErrUnknownTheme (a Source was asked for a
+//     theme it does not have: a preview of a revision that does not
+//     exist, say);
 //   - 503 Service Unavailable for one wrapping theming.ErrNoSnapshot
 //     (nothing loaded yet), context.Canceled or context.DeadlineExceeded
 //     (the request's context ended, or the Source gave up waiting);
@@ -28,7 +30,7 @@ func StatusFor(err error) int {
 	switch {
 	case err == nil:
 		return http.StatusOK
-	case errors.Is(err, theming.ErrUnknownTenant), errors.Is(err, theming.ErrNoThemes):
+	case errors.Is(err, theming.ErrUnknownTenant), errors.Is(err, theming.ErrNoThemes), errors.Is(err, theming.ErrUnknownTheme):
 		return http.StatusNotFound
 	case errors.Is(err, theming.ErrNoSnapshot), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable

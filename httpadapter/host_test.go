@@ -27,6 +27,7 @@ func TestStatusForIsWhatTheEndpointsAnswer(t *testing.T) {
 	}{
 		{"an unknown tenant is not found", fmt.Errorf("tenant %q: %w", "x", theming.ErrUnknownTenant), http.StatusNotFound},
 		{"a snapshot without themes is not found", fmt.Errorf("x: %w", theming.ErrNoThemes), http.StatusNotFound},
+		{"a theme the source does not have (a preview of no revision) is not found", fmt.Errorf("revision 9 of theme 1: %w", theming.ErrUnknownTheme), http.StatusNotFound},
 		{"nothing loaded yet is unavailable", fmt.Errorf("tenant x: %w", theming.ErrNoSnapshot), http.StatusServiceUnavailable},
 		{"a canceled context is unavailable", fmt.Errorf("loading: %w", context.Canceled), http.StatusServiceUnavailable},
 		{"a passed deadline is unavailable", fmt.Errorf("loading: %w", context.DeadlineExceeded), http.StatusServiceUnavailable},

@@ -195,18 +195,30 @@ func headerNames(field string, names []string) []string {
 	return out
 }
 
-// headers are the Cache-Control of an endpoint's 200 and 304 responses
-// and the tokens it adds to Vary, alone and joined.
+// headers are the Cache-Control of an endpoint's 200 and 304 responses,
+// live and previewed, and the tokens it adds to Vary, alone and joined.
 type headers struct {
-	cc, vary, varyJoined []string
+	cc, preview, vary, varyJoined []string
+}
+
+// cacheControl returns the Cache-Control of a 200 or 304 served from s:
+// the endpoint's, or for a preview ([theming.Snapshot.Previewing]),
+// which only its requester may see, private, no-store.
+func (h *headers) cacheControl(s *theming.Snapshot) []string {
+	if _, ok := s.Previewing(); ok {
+		return h.preview
+	}
+	return h.cc
 }
 
 // headersOf returns the headers of a row of the endpoint table:
 // Options.UserCacheControl for a per-user endpoint, CacheControl for the
-// others; Vary as varyOf gives it, with Accept for the API's views, which
+// others, and private, no-store for a preview, which no cache may keep
+// and which must not replace the live response in the requester's own
+// cache; Vary as varyOf gives it, with Accept for the API's views, which
 // negotiate their rendering.
 func (c *config) headersOf(e *endpointSpec) headers {
-	h := headers{cc: c.sharedCC}
+	h := headers{cc: c.sharedCC, preview: c.k.previewCC}
 	if e.user {
 		h.cc = c.userCC
 	}

@@ -32,25 +32,28 @@ func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	k := &e.c.k
 	h := w.Header()
-	rp, err := e.find(r)
+	s, rp, err := e.find(r)
 	if err != nil {
 		status, body := e.c.failure(w, r, e.name, err)
 		h["Cache-Control"] = k.noStore
 		httpwire.WriteRaw(w, r, status, k.json, body)
 		return
 	}
-	h["Cache-Control"] = e.cc
+	h["Cache-Control"] = e.cacheControl(s)
 	rp.Write(w, r, k.css)
 }
 
-func (e *stylesheet) find(r *http.Request) (*httpwire.Rep, error) {
+// find returns the snapshot the Source gives r and the sheet of r's
+// theme in it.
+func (e *stylesheet) find(r *http.Request) (*theming.Snapshot, *httpwire.Rep, error) {
 	s, err := e.c.snapshot(r.Context())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sheets, err := e.cache.get(s, s)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return sheets.pick(e.c, r, s)
+	rp, err := sheets.pick(e.c, r, s)
+	return s, rp, err
 }

@@ -57,14 +57,16 @@
 //	                and the forced-colors roles all read
 //	theme.go        a theme checked and resolved against a compiled catalog; CheckTheme
 //	resolve.go      the fallback resolver, Derive
-//	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version
+//	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version; preview.go a
+//	                snapshot serving a draft to its requester (Snapshot.Preview)
 //	served.go       the served JSON: component definitions, theme list, theme for a user
 //	media.go        the one media-base rule
 //	stylesheet.go   a theme's CSS, all of it; highcontrast.go its high-contrast variant,
 //	                forcedcolors.go the roles of its forced-colors block
 //	audit.go        the contrast audit: Snapshot.Audit, ResolvedTheme.Audit, AuditTheme
 //	suggest.go      suggested fixes: a Finding's pair fixes, a Report's theme edits
-//	field.go        the names of theme fields: FieldName, ParseField
+//	field.go        the names of theme fields: FieldName, ParseField; form.go a theme's
+//	                color by field name and a report's failures per field, for forms
 //	fix.go          FixTheme, FieldRange and their errors; solver.go the solver they run
 //	generate.go     CompiledCatalog.Generate: a theme from one brand color
 //	errors.go       Problem, ValidationError, the sentinels
@@ -74,6 +76,7 @@
 //	theming/htmlreport  the audit as a self-contained HTML page
 //	theming/validation  validator/v10 tags that give CheckTheme's answers
 //	theming/pgsource    the PostgreSQL tenant source (pgx, LISTEN/NOTIFY)
+//	theming/revision    drafts, previews, publishes, history and rollback of themes
 //	theming/dtcg        the data as DTCG 2025.10 design tokens, out and back in
 //
 // # Validation

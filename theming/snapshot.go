@@ -21,8 +21,9 @@ import (
 // need no locks. The zero Snapshot holds no catalog and no themes: its
 // methods return empty results, never panic.
 type Snapshot struct {
-	cat    *CompiledCatalog
-	themes []*ResolvedTheme // in ascending id order
+	cat     *CompiledCatalog
+	themes  []*ResolvedTheme // in ascending id order
+	preview int              // the theme a preview serves (Snapshot.Preview); 0 for live data
 
 	versionOnce sync.Once
 	version     string
@@ -231,8 +232,13 @@ func (s *Snapshot) Theme(id int) (*ResolvedTheme, bool) {
 // ChooseTheme returns the theme for a user who prefers the theme with id
 // preferred (0 for no preference): that theme if it exists, else the
 // theme marked is_default, else the theme with the lowest id. With no
-// themes at all it returns an error wrapping [ErrNoThemes].
+// themes at all it returns an error wrapping [ErrNoThemes]. A preview
+// ([Snapshot.Preview]) chooses the theme it previews, whatever the
+// preference.
 func (s *Snapshot) ChooseTheme(preferred int) (*ResolvedTheme, error) {
+	if s.preview > 0 {
+		preferred = s.preview // a preview shows its theme to whoever asks
+	}
 	if t, ok := s.Theme(preferred); ok {
 		return t, nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
+	"github.com/themekit/themekit/theming/revision"
 )
 
 // querier is what the functions below need of a connection, a pool or a
@@ -50,12 +51,22 @@ var demoTenants = []struct {
 	{"globex", []int{2, 3}},
 }
 
-// seed creates the schema if it is missing and writes the demo tenants,
-// replacing any data they had, in one transaction.
-func seed(ctx context.Context, db interface {
-	Begin(context.Context) (pgx.Tx, error)
-}) error {
+// seed brings the schema to its version and writes the demo tenants,
+// replacing any data they had, in one transaction: each theme saved and
+// published as revision 1, by "seed".
+func seed(ctx context.Context, db pgsource.Database) error {
+	if _, err := pgsource.Migrate(ctx, db); err != nil {
+		return err
+	}
 	defaults, err := theming.DefaultThemes()
+	if err != nil {
+		return err
+	}
+	cat, err := theming.DefaultCatalog()
+	if err != nil {
+		return err
+	}
+	cc, err := theming.CompileCatalog(cat)
 	if err != nil {
 		return err
 	}
@@ -64,9 +75,8 @@ func seed(ctx context.Context, db interface {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, pgsource.Schema); err != nil {
-		return fmt.Errorf("schema: %w", err)
-	}
+	revs := pgsource.Revisions{DB: tx, Catalog: cc}
+	by := revision.Change{Author: "seed", Note: "the demo data"}
 	for _, tenant := range demoTenants {
 		if _, err := tx.Exec(ctx, "delete from tenants where id = $1", tenant.id); err != nil {
 			return err
@@ -76,7 +86,11 @@ func seed(ctx context.Context, db interface {
 		}
 		for _, t := range defaults {
 			if tenant.themes == nil || slices.Contains(tenant.themes, t.ID) {
-				if err := (pgsource.Tables{}).Write(ctx, tx, tenant.id, t); err != nil {
+				r, err := revs.Save(ctx, tenant.id, t, 0, by)
+				if err == nil {
+					err = revs.Publish(ctx, tenant.id, t.ID, r.Number, 0, by)
+				}
+				if err != nil {
 					return fmt.Errorf("tenant %s: %w", tenant.id, err)
 				}
 			}

@@ -22,9 +22,12 @@
 //	-cache-control V  Cache-Control of the catalog and the theme list
 //	                  (default no-cache; behind nginx's proxy_cache, e.g.
 //	                  "public, max-age=0, s-maxage=5")
-//	-seed             create the schema if it is missing, write the demo
-//	                  tenants (acme with the four default themes, globex
-//	                  with themes 2 and 3), and exit
+//	-left-out-every D how often to log the themes left out, in one line,
+//	                  while there are any (default 1m)
+//	-seed             migrate the schema, write the demo tenants (acme
+//	                  with the four default themes, globex with themes 2
+//	                  and 3, each saved and published as revision 1), and
+//	                  exit
 //
 // The admin save path validates an edit before it commits:
 //
@@ -47,10 +50,15 @@
 // invalidates every built tenant, so a change made meanwhile is not
 // missed. Nothing polls.
 //
+// Every replica migrates the schema at start (pgsource.Migrate: one
+// migrates, the others wait for it under an advisory lock).
+//
 // A theme that does not validate (a row written by raw SQL, past the
-// admin path) is left out of its tenant's snapshot and logged once with
-// the tenant, theme id, component and message; the tenant's other themes
-// are served, and its next good change reaches clients as usual.
+// admin path) is served as its live revision, the last good version of
+// it, on every replica, and logged once with the tenant, theme id,
+// component and message; a tenant with no servable theme is served the
+// catalog's defaults. While any theme is left out, one line a minute
+// (-left-out-every) lists them.
 //
 // The user rule is the demo's of examples/server: the X-Demo-User request
 // header names the user, and alice, bob, carol, dave and mallory prefer
@@ -69,6 +77,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -93,7 +102,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default /media/)")
 	maxTenants := fl.Int("max-tenants", tenant.DefaultMaxTenants, "tenants kept built per replica")
 	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
-	doSeed := fl.Bool("seed", false, "create the schema if missing, write the demo tenants, and exit")
+	doSeed := fl.Bool("seed", false, "migrate the schema, write the demo tenants, and exit")
+	leftOutEvery := fl.Duration("left-out-every", time.Minute, "how often to log the themes left out, while there are any")
 	var timeouts demo.Timeouts
 	timeouts.Flags(fl)
 	if err := fl.Parse(args); err != nil {
@@ -131,7 +141,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
-	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log})
+	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log, LeftOutEvery: *leftOutEvery})
 	if err != nil {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
 		return 1

@@ -205,20 +205,22 @@ func TestDatabaseRestart(t *testing.T) {
 }
 
 // TestBadRow: a row written by raw SQL that does not validate never
-// reaches a client, is logged once with its tenant, theme and component,
-// and a later good edit propagates.
+// reaches a client: its theme is served as it last validated (its live
+// revision), on a replica started later too; the problem is logged once
+// with its tenant, theme and component; and a later good edit propagates.
 func TestBadRow(t *testing.T) {
 	db, pool := startDB(t)
 	ctx := context.Background()
 	r := startReplica(t, db.DSN, config{}, nil)
 	_, css := r.get(t, "acme", "/theme.css", "dave") // dave prefers theme 1
 	require.True(t, strings.HasPrefix(css, "/* theme 1: Harbor */"), css[:40])
+	good := firstLine(css, "--nav-bar:")
 
 	const bad = "hsl(10, 80%"
 	_, err := pool.Exec(ctx, `update theme_colors set value = $1 where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`, bad)
 	require.NoError(t, err)
 	logged := func() int {
-		return countLines(r.logs.String(), "theme left out", "tenant=acme", "theme=1", "component=nav-bar")
+		return countLines(r.logs.String(), "theme left out", "tenant=acme", "theme=1", "component=nav-bar", `serving="its last good version"`)
 	}
 	// Invalidation is lazy: the tenant reloads, and logs, on its next
 	// request after the notification.
@@ -240,12 +242,18 @@ func TestBadRow(t *testing.T) {
 		}
 		return ids
 	}
-	assert.Equal(t, []int{2, 3, 4}, themeIDs(r), "theme 1 is left out, the others are served")
+	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs(r), "theme 1 is served as it last validated")
 	late := startReplica(t, db.DSN, config{}, nil)
-	assert.Equal(t, []int{2, 3, 4}, themeIDs(late), "a replica started after the bad row serves too")
-	_, css = r.get(t, "acme", "/theme.css", "dave")
-	assert.NotContains(t, css, "hsl(10, 80%;")
-	assert.True(t, strings.HasPrefix(css, "/* theme 2: "), "dave gets the default theme instead: %s", css[:40])
+	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs(late), "a replica started after the bad row serves it too, from its live revision")
+	for _, r := range []*replica{r, late} {
+		_, css = r.get(t, "acme", "/theme.css", "dave")
+		assert.True(t, strings.HasPrefix(css, "/* theme 1: Harbor */"), "dave keeps theme 1: %s", css[:40])
+		assert.Contains(t, css, good, "as it last validated")
+	}
+	left := r.source.LeftOut()
+	require.Len(t, left, 1)
+	assert.Equal(t, 1, left[0].ThemeID)
+	assert.True(t, left[0].LastGood)
 
 	// Another change reloads the tenant; the problem is not logged again.
 	_, err = pool.Exec(ctx, "update themes set name = 'Ember II' where tenant_id = 'acme' and id = 2")
@@ -257,7 +265,7 @@ func TestBadRow(t *testing.T) {
 	assert.Equal(t, 1, logged(), "logged once; log:\n%s", r.logs)
 	t.Logf("the log line: %s", firstLine(r.logs.String(), "theme left out"))
 
-	// The good edit that fixes the row brings theme 1 back with it.
+	// The good edit that fixes the row brings theme 1's row back.
 	_, err = pool.Exec(ctx, `update theme_colors set value = 'hsl(10, 80%, 30%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
@@ -265,6 +273,7 @@ func TestBadRow(t *testing.T) {
 		return strings.Contains(css, "--nav-bar: hsl(10, 80%, 30%);")
 	}, time.Second, time.Millisecond)
 	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs(r))
+	assert.Empty(t, r.source.LeftOut())
 }
 
 // TestSetColor runs the set-color command against a seeded database.

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -27,18 +30,24 @@ type config struct {
 	// Tune, if set, adjusts the source's options before it is built (the
 	// tests shorten the listener's delays).
 	Tune func(*pgsource.Options)
+	// LeftOutEvery is how often the replica logs the themes left out, in
+	// one line, while there are any; 0 is a minute.
+	LeftOutEvery time.Duration
 }
 
 // app is one replica: a pool for loading tenants, the tenant source that
 // follows the database's changes, and the handler.
 type app struct {
-	pool    *pgxpool.Pool
-	source  *pgsource.Source
-	handler http.Handler
+	pool         *pgxpool.Pool
+	source       *pgsource.Source
+	handler      http.Handler
+	log          *slog.Logger
+	leftOutEvery time.Duration
 }
 
-// newApp connects to the database and wires the replica. It does not
-// start following changes (see app.run).
+// newApp connects to the database, brings its schema to the version the
+// library needs (every replica does: one migrates, the others wait) and
+// wires the replica. It does not start following changes (see app.run).
 func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	log := cfg.Logger
 	if log == nil {
@@ -64,16 +73,20 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := pgsource.Migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	opts := pgsource.Options{Pool: pool, Catalog: cat, Logger: log, Tenant: tenant.Options{MaxTenants: cfg.MaxTenants}}
 	if cfg.Tune != nil {
 		cfg.Tune(&opts)
 	}
-	source, err := pgsource.New(opts)
+	source, err := pgsource.New(ctx, opts)
 	if err != nil {
 		pool.Close()
 		return nil, err
 	}
-	a := &app{pool: pool, source: source}
+	a := &app{pool: pool, source: source, log: log, leftOutEvery: cmp.Or(cfg.LeftOutEvery, time.Minute)}
 
 	hopts := httpadapter.Options{
 		Source:         source,
@@ -96,8 +109,44 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	return a, nil
 }
 
-// run keeps the tenants current until ctx is done.
-func (a *app) run(ctx context.Context) { _ = a.source.Run(ctx) }
+// run keeps the tenants current, and says which themes are left out at
+// a steady rate, until ctx is done.
+func (a *app) run(ctx context.Context) {
+	go a.reportLeftOut(ctx)
+	_ = a.source.Run(ctx)
+}
+
+// reportLeftOut logs, every leftOutEvery while there are any, the themes
+// the built tenants leave out, in one line: each as tenant/theme, with
+// what is served in its place. Each problem was logged once, in full,
+// when it appeared.
+func (a *app) reportLeftOut(ctx context.Context) {
+	tick := time.NewTicker(a.leftOutEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		left := a.source.LeftOut()
+		if len(left) == 0 {
+			continue
+		}
+		var b strings.Builder
+		for i, lo := range left {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			served := "not served"
+			if lo.LastGood {
+				served = "last good version served"
+			}
+			fmt.Fprintf(&b, "%s/%d (%d problems, %s)", lo.Tenant, lo.ThemeID, len(lo.Problems), served)
+		}
+		a.log.Warn("themes left out", "count", len(left), "themes", b.String())
+	}
+}
 
 // close releases the pool.
 func (a *app) close() { a.pool.Close() }

@@ -31,34 +31,38 @@ type builds struct {
 type build struct {
 	sum  [sha256.Size]byte
 	snap weak.Pointer[theming.Snapshot]
+	err  error     // the build's problems, returned with snap
 	same time.Time // when a re-check last found the rows unchanged; zero after a build
 }
 
-// reuse returns the snapshot built from rows that digest to sum, and notes
-// that the rows were found unchanged; nil when the tenant's last build
-// read other rows or its snapshot is gone.
-func (b *builds) reuse(tenant string, sum [sha256.Size]byte) *theming.Snapshot {
+// reuse returns the snapshot built from rows that digest to sum, and the
+// problems of that build, and notes that the rows were found unchanged;
+// no snapshot when the tenant's last build read other rows or its
+// snapshot is gone.
+func (b *builds) reuse(tenant string, sum [sha256.Size]byte) (*theming.Snapshot, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	e := b.m[tenant]
 	if e == nil || e.sum != sum {
-		return nil
+		return nil, nil
 	}
 	snap := e.snap.Value()
-	if snap != nil {
-		e.same = time.Now()
+	if snap == nil {
+		return nil, nil
 	}
-	return snap
+	e.same = time.Now()
+	return snap, e.err
 }
 
-// put records that tenant's rows, digesting to sum, built snap.
-func (b *builds) put(tenant string, sum [sha256.Size]byte, snap *theming.Snapshot) {
+// put records that tenant's rows, digesting to sum, built snap with the
+// problems err.
+func (b *builds) put(tenant string, sum [sha256.Size]byte, snap *theming.Snapshot, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.m == nil {
 		b.m = map[string]*build{}
 	}
-	b.m[tenant] = &build{sum: sum, snap: weak.Make(snap)}
+	b.m[tenant] = &build{sum: sum, snap: weak.Make(snap), err: err}
 	if len(b.m) >= b.sweepAt {
 		for name, e := range b.m {
 			if e.snap.Value() == nil {

@@ -99,19 +99,26 @@ func TestBuilds(t *testing.T) {
 	sum, other := digest(nil), digest([]theming.Theme{{}})
 	var b builds
 
-	t.Run("the same rows give the same snapshot, and note when", func(t *testing.T) {
-		b.put("acme", sum, snap)
+	reused := func(tenant string, sum [32]byte) *theming.Snapshot {
+		s, _ := b.reuse(tenant, sum)
+		return s
+	}
+	problems := &theming.ValidationError{Problems: []*theming.Problem{{ThemeID: 3, Msg: "bad"}}}
+	t.Run("the same rows give the same snapshot and problems, and note when", func(t *testing.T) {
+		b.put("acme", sum, snap, problems)
 		assert.True(t, b.unchangedSince("acme").IsZero(), "a build is no finding of unchanged rows")
-		assert.Same(t, snap, b.reuse("acme", sum))
+		s, err := b.reuse("acme", sum)
+		assert.Same(t, snap, s)
+		assert.Same(t, problems, err)
 		assert.False(t, b.unchangedSince("acme").IsZero())
 	})
 	t.Run("other rows give nothing", func(t *testing.T) {
-		assert.Nil(t, b.reuse("acme", other))
-		assert.Nil(t, b.reuse("globex", sum))
+		assert.Nil(t, reused("acme", other))
+		assert.Nil(t, reused("globex", sum))
 	})
 	t.Run("a forgotten tenant gives nothing", func(t *testing.T) {
 		b.forget("acme")
-		assert.Nil(t, b.reuse("acme", sum))
+		assert.Nil(t, reused("acme", sum))
 		assert.True(t, b.unchangedSince("acme").IsZero())
 	})
 	t.Run("a snapshot no one holds is not kept alive, and its entry is swept", func(t *testing.T) {
@@ -119,13 +126,13 @@ func TestBuilds(t *testing.T) {
 		for i := range 2000 {
 			s, err := cc.Snapshot(nil)
 			require.NoError(t, err)
-			b.put(string(rune('a'+i%26))+string(rune(i)), sum, s)
+			b.put(string(rune('a'+i%26))+string(rune(i)), sum, s, nil)
 			if i%500 == 0 {
 				runtime.GC()
 			}
 		}
 		runtime.GC()
-		b.put("last", sum, snap)
+		b.put("last", sum, snap, nil)
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		assert.Less(t, len(b.m), 2000, "entries of dropped snapshots are swept")

@@ -4,11 +4,45 @@
 // [Schema] (or by the host's own query), kept current by a listener on a
 // connection of its own.
 //
-// A host creates the schema once (Exec [Schema]), builds a [Source] with
-// [New], runs [Source.Run] in a goroutine for as long as it serves, and
-// gives the Source to httpadapter as its Source. Each replica does the
-// same: a change committed on any connection reaches every replica's next
-// request for the tenant.
+// Each replica, at start, calls [Migrate] (which brings the schema to
+// [SchemaVersion] under an advisory lock: of replicas starting together
+// one migrates and the others wait for it, then find nothing to do),
+// builds a [Source] with [New] (which connects, or says why it cannot),
+// runs [Source.Run] in a goroutine for as long as it serves, and gives the
+// Source to httpadapter as its Source. A change committed on any
+// connection reaches every replica's next request for the tenant.
+//
+// # Schema versions
+//
+// [Migrate] records each migration it applies in [SchemaTable]. Version 1
+// is [Schema], the table contract (tenants, themes, theme_colors and
+// their triggers); version 2 adds theme_revisions and theme_live, the
+// tables of [Revisions], and gives every existing theme a first revision,
+// live, holding it as it was. Each migration is idempotent on the schema
+// before it, so a database made by applying [Schema] alone (as hosts did
+// before versions) is migrated in place without loss. A database at the
+// version costs Migrate two reads and no lock or privilege beyond SELECT.
+//
+// # Revisions and previews
+//
+// [Source.Revisions] is the [revision.Store] on the Source's pool:
+// drafts saved from the revision the editor saw, published when the
+// Options.PublishPolicy passes them, by writing them into the contract's
+// tables in the transaction that makes them live, so the triggers notify
+// every replica. The Source serves a request that previews a revision
+// ([revision.WithPreview]) the revision in place of the live theme; see
+// package revision.
+//
+// # The last good version of every theme
+//
+// A theme whose live row does not validate (written past the admin path,
+// or refused by a newer catalog) is served as its live revision, when it
+// has one that validates, the same on every replica; else as the version
+// the replica served last ([tenant.Source]'s rule); and a tenant left with
+// no servable theme is served the catalog's defaults ([tenant.DefaultTheme];
+// Options.Tenant.NoDefaultTheme keeps the 404). [tenant.Source.LeftOut]
+// (a method of Source) says which themes are left out and why, and each
+// problem is logged once.
 //
 // How replicas stay current: triggers send NOTIFY with the tenant id on
 // every committed change; the listener invalidates that tenant, whose
@@ -18,19 +52,20 @@
 // LISTENs again and then invalidates every built tenant, so a change
 // committed meanwhile is not missed. Nothing polls.
 //
-// A theme that does not validate (a row written past the admin path) is
-// left out of its tenant's snapshot and logged once, one line per
-// problem, with the tenant, theme, component and path; the tenant's other
-// themes are served.
+// A theme that does not validate is logged once, one line per problem,
+// with the tenant, theme, component and path, and what is served in its
+// place; the tenant's other themes are served as they are.
 //
 // # Roles: who may write, and who may notify
 //
 // The tables are the themes' only truth: give write access to them
-// (INSERT, UPDATE, DELETE on tenants, themes and theme_colors, as the
-// schema's owner or by GRANT) to the role of the admin path alone, the one
-// that saves through [Tables.Save] after CheckTheme. The replicas' role
-// needs SELECT on the three tables and nothing else; it need not own
-// them, and [Schema] is applied once by the owner (it is idempotent).
+// (INSERT, UPDATE, DELETE on tenants, themes, theme_colors,
+// theme_revisions and theme_live, as the schema's owner or by GRANT) to
+// the role of the admin path alone, the one that saves through
+// [Revisions] (or [Tables.Save]). The replicas' role needs SELECT on the
+// tables and nothing else; it need not own them: let the owner run
+// [Migrate] once per release, and the replicas' own calls find the schema
+// at its version and change nothing.
 // PUBLIC has no privilege on the tables by default since PostgreSQL 15;
 // keep it so.
 //

@@ -15,7 +15,7 @@ import (
 	"github.com/themekit/themekit/theming/tenant"
 )
 
-// A replica: the schema applied, a Source on the pool, its listener run
+// A replica: the schema migrated, a Source on the pool, its listener run
 // for as long as the replica serves, and the Source given to httpadapter.
 // A middleware puts each request's tenant in its context.
 func Example() {
@@ -24,12 +24,12 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, pgsource.Schema); err != nil {
+	if _, err := pgsource.Migrate(ctx, pool); err != nil { // every replica may: one migrates, the others wait
 		log.Fatal(err)
 	}
 	cat, _ := theming.DefaultCatalog()
 	cc, _ := theming.CompileCatalog(cat)
-	source, err := pgsource.New(pgsource.Options{Pool: pool, Catalog: cc})
+	source, err := pgsource.New(ctx, pgsource.Options{Pool: pool, Catalog: cc}) // connects, or says why not
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func Example() {
 func ExampleNew_error() {
 	cat, _ := theming.DefaultCatalog()
 	cc, _ := theming.CompileCatalog(cat)
-	_, err := pgsource.New(pgsource.Options{Catalog: cc})
+	_, err := pgsource.New(context.Background(), pgsource.Options{Catalog: cc})
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, pgsource.ErrOptions))
 	// Output:

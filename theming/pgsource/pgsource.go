@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
 )
 
@@ -76,6 +78,11 @@ type Options struct {
 	// that follows a change is not delayed. 0 is DefaultRecheckInterval.
 	RecheckInterval time.Duration
 
+	// PublishPolicy is the policy a revision must pass to be published
+	// through [Source.Revisions]; the zero value is WCAG 2 AA under
+	// contrast.Both, theming's default.
+	PublishPolicy contrast.Policy
+
 	// Listening, if set, is called each time the listener listens again,
 	// after it invalidated every tenant. Notified, if set, is called with
 	// the payload of every notification, after the tenant was invalidated
@@ -88,20 +95,26 @@ type Options struct {
 // ErrOptions is wrapped by New's error for options it cannot work with.
 var ErrOptions = errors.New("pgsource: bad options")
 
-// Source is a [tenant.Source] on PostgreSQL; its methods, Snapshot
-// among them, are the tenant source's. Use [New], then [Source.Run].
+// Source is a [tenant.Source] on PostgreSQL, whose other methods
+// (Invalidate, LeftOut, ...) are the tenant source's, and the source of
+// previews ([revision.WithPreview]) of the revisions [Source.Revisions]
+// keeps. Use [New], then [Source.Run].
 type Source struct {
 	*tenant.Source
 
 	opts     Options
 	log      *slog.Logger
-	problems problemLog
 	builds   builds
+	previews theming.Source // the tenant source with previews
 }
 
-// New returns a Source configured by opts. It does not connect; the
-// first request for a tenant reads it, and [Source.Run] follows changes.
-func New(opts Options) (*Source, error) {
+// New returns a Source configured by opts, once it has connected to the
+// database: a bad connection string, an unreachable server or refused
+// credentials are New's error, with the reason, rather than a listener
+// that never connects. The first request for a tenant reads it, and
+// [Source.Run] follows changes. New does not change the schema: apply
+// [Migrate] first.
+func New(ctx context.Context, opts Options) (*Source, error) {
 	switch {
 	case opts.Pool == nil:
 		return nil, fmt.Errorf("%w: Pool is nil", ErrOptions)
@@ -113,11 +126,13 @@ func New(opts Options) (*Source, error) {
 	if _, err := opts.Catalog.Snapshot(nil); err != nil {
 		return nil, fmt.Errorf("pgsource: %w", err)
 	}
+	if err := opts.Pool.Ping(ctx); err != nil {
+		return nil, fmt.Errorf("pgsource: connecting to the database: %w", err)
+	}
 	s := &Source{opts: opts, log: opts.Logger}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.problems.log = s.log
 	if s.opts.Query == nil {
 		s.opts.Query = opts.Tables.Read
 	}
@@ -135,7 +150,10 @@ func New(opts Options) (*Source, error) {
 	}
 	if to.OnError == nil {
 		to.OnError = func(tenant string, err error) {
-			s.log.Warn("pgsource: tenant load failed", "tenant", tenant, "error", err)
+			var ve *theming.ValidationError
+			if !errors.As(err, &ve) { // the tenant source logs themes left out, once
+				s.log.Warn("pgsource: tenant load failed", "tenant", tenant, "error", err)
+			}
 		}
 	}
 	if to.Logger == nil {
@@ -143,13 +161,37 @@ func New(opts Options) (*Source, error) {
 	}
 	to.Load = s.load
 	s.Source = tenant.NewSource(to)
+	s.previews = revision.Previewing(s.Source, to.Tenant, func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error) {
+		r, err := s.Revisions().Revision(ctx, tenant, themeID, n)
+		return r.Theme, err
+	})
 	return s, nil
 }
 
+// Snapshot returns the snapshot of the request's tenant, or, for a
+// request that previews a revision ([revision.WithPreview]), that
+// snapshot with the revision in place of its theme. It implements
+// [theming.Source]; the errors are the tenant source's, and one wrapping
+// [revision.ErrUnknownRevision] for a preview of a revision that does not
+// exist.
+func (s *Source) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
+	return s.previews.Snapshot(ctx)
+}
+
+// Revisions returns the revision store on the Source's pool, catalog,
+// tables and publish policy. Its publishes reach every replica that runs
+// [Source.Run], by the triggers' notifications.
+func (s *Source) Revisions() Revisions {
+	return Revisions{DB: s.opts.Pool, Catalog: s.opts.Catalog, Policy: s.opts.PublishPolicy, Tables: s.opts.Tables}
+}
+
 // load reads and builds one tenant, leniently: a theme that does not
-// validate is left out and logged. Rows as they were at the tenant's last
-// build give that build's snapshot again, so a notification that changed
-// nothing costs a read, not a build and the re-rendering of every
+// validate is left out, and the error saying so returned beside the
+// snapshot. A theme left out that has a live revision (theme_live) is
+// served as that revision, when it validates: the last good version of
+// the theme, the same on every replica. Rows as they were at the tenant's
+// last build give that build's results again, so a notification that
+// changed nothing costs a read, not a build and the re-rendering of every
 // document served from the snapshot.
 func (s *Source) load(ctx context.Context, tenant string) (*theming.Snapshot, error) {
 	themes, err := s.opts.Query(ctx, s.opts.Pool, tenant)
@@ -160,56 +202,57 @@ func (s *Source) load(ctx context.Context, tenant string) (*theming.Snapshot, er
 		return nil, err
 	}
 	sum := digest(themes)
-	if snap := s.builds.reuse(tenant, sum); snap != nil {
-		return snap, nil // its problems were logged when it was built
+	if snap, err := s.builds.reuse(tenant, sum); snap != nil {
+		return snap, err
 	}
 	snap, err := s.opts.Catalog.SnapshotLenient(themes)
-	s.problems.record(tenant, err)
 	if snap == nil {
 		return nil, err
 	}
-	s.builds.put(tenant, sum, snap)
-	return snap, nil
+	if ids := leftOut(err); len(ids) > 0 {
+		snap = s.withLiveRevisions(ctx, tenant, themes, ids, snap)
+	}
+	s.builds.put(tenant, sum, snap, err)
+	return snap, err
 }
 
-// problemLog logs the problems of each tenant's themes once: a problem
-// is logged when it first appears in a load of that tenant and again only
-// if it went away and came back.
-type problemLog struct {
-	log    *slog.Logger
-	mu     sync.Mutex
-	logged map[string]map[string]bool // tenant -> problem text
-}
-
-// record takes the error of a lenient build of tenant: nil, or a
-// *theming.ValidationError naming the themes left out.
-func (pl *problemLog) record(tenant string, err error) {
+// leftOut returns the ids of the themes a lenient build's error names.
+func leftOut(err error) []int {
 	var ve *theming.ValidationError
-	if err != nil && !errors.As(err, &ve) {
-		pl.log.Error("pgsource: tenant build failed", "tenant", tenant, "error", err)
-		return
+	if !errors.As(err, &ve) {
+		return nil
 	}
-	pl.mu.Lock()
-	defer pl.mu.Unlock()
-	if ve == nil {
-		delete(pl.logged, tenant)
-		return
-	}
-	now := make(map[string]bool, len(ve.Problems))
+	var ids []int
 	for _, p := range ve.Problems {
-		key := p.Error()
-		now[key] = true
-		if pl.logged[tenant][key] {
-			continue
+		if p.ThemeID > 0 && !slices.Contains(ids, p.ThemeID) {
+			ids = append(ids, p.ThemeID)
 		}
-		pl.log.Error("pgsource: theme left out: it does not validate",
-			"tenant", tenant, "theme", p.ThemeID, "component", p.ComponentID, "scheme", string(p.Scheme),
-			"path", p.Path, "message", p.Msg)
 	}
-	if pl.logged == nil {
-		pl.logged = map[string]map[string]bool{}
+	return ids
+}
+
+// withLiveRevisions returns snap with each theme of ids that has a live
+// revision served as that revision, built again from themes; snap itself
+// when none has one, or when the database has no revision tables (a
+// schema before migration 2, or a host's own tables).
+func (s *Source) withLiveRevisions(ctx context.Context, tenant string, themes []theming.Theme, ids []int, snap *theming.Snapshot) *theming.Snapshot {
+	rows, err := s.opts.Pool.Query(ctx, `select r.theme from theme_live l join theme_revisions r
+		on r.tenant_id = l.tenant_id and r.theme_id = l.theme_id and r.number = l.number
+		where l.tenant_id = $1 and l.theme_id = any($2)`, tenant, ids)
+	if err != nil {
+		return snap
 	}
-	pl.logged[tenant] = now
+	live, err := pgx.CollectRows(rows, pgx.RowTo[theming.Theme])
+	if err != nil || len(live) == 0 {
+		return snap
+	}
+	kept := slices.DeleteFunc(slices.Clone(themes), func(t theming.Theme) bool {
+		return slices.ContainsFunc(live, func(l theming.Theme) bool { return l.ID == t.ID })
+	})
+	if again, _ := s.opts.Catalog.SnapshotLenient(append(kept, live...)); again != nil {
+		return again
+	}
+	return snap
 }
 
 // connConfig is the listener's connection settings: the pool's.

@@ -50,8 +50,8 @@ func catalog(t testing.TB) *theming.CompiledCatalog {
 	return cc
 }
 
-// startDB starts PostgreSQL with sql applied (pgsource.Schema if "") and
-// the tenant acme with the default themes.
+// startDB starts PostgreSQL with sql applied (if "", the schema
+// pgsource.Migrate makes).
 func startDB(t testing.TB, sql string) (*pgtest.Server, *pgxpool.Pool) {
 	t.Helper()
 	srv := pgtest.Start(t)
@@ -60,9 +60,10 @@ func startDB(t testing.TB, sql string) (*pgtest.Server, *pgxpool.Pool) {
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
 	if sql == "" {
-		sql = pgsource.Schema
+		_, err = pgsource.Migrate(ctx, pool)
+	} else {
+		_, err = pool.Exec(ctx, sql)
 	}
-	_, err = pool.Exec(ctx, sql)
 	require.NoError(t, err)
 	return srv, pool
 }
@@ -106,7 +107,7 @@ func startReplica(t testing.TB, pool *pgxpool.Pool, tune func(*pgsource.Options)
 	if tune != nil {
 		tune(&opts)
 	}
-	s, err := pgsource.New(opts)
+	s, err := pgsource.New(context.Background(), opts)
 	require.NoError(t, err)
 	r.Source = s
 	ctx, cancel := context.WithCancel(context.Background())
@@ -204,7 +205,7 @@ func TestMissesCostNoTransactions(t *testing.T) {
 		{"without remembering, every request is a transaction", -1, 1 << 62, requests},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := pgsource.New(pgsource.Options{Pool: pool, Catalog: catalog(t), Tenant: tenant.Options{MissTTL: tt.ttl}})
+			s, err := pgsource.New(context.Background(), pgsource.Options{Pool: pool, Catalog: catalog(t), Tenant: tenant.Options{MissTTL: tt.ttl}})
 			require.NoError(t, err)
 			before := xacts(t, pool)
 			// One client, so that no two requests share a load: the
@@ -231,7 +232,7 @@ func TestNamesNoTenantCanHaveCostNoTransactions(t *testing.T) {
 	_, pool := startDB(t, "")
 	addTenant(t, pool, pgsource.Tables{}, "acme")
 	logs := &logBuffer{}
-	s, err := pgsource.New(pgsource.Options{Pool: pool, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	s, err := pgsource.New(context.Background(), pgsource.Options{Pool: pool, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	require.NoError(t, err)
 	names := []string{"\xffacme", "acme\xe2\x82", "ac\x00me", strings.Repeat("a", tenant.MaxNameLen+1), strings.Repeat("a", 1<<20)}
 	const requests = 1000
@@ -349,10 +350,16 @@ func TestNewRefusesBadOptions(t *testing.T) {
 		{"an empty catalog", pgsource.Options{Pool: pool, Catalog: &theming.CompiledCatalog{}}, theming.ErrNoCatalog},
 	} {
 		t.Run("New refuses "+tt.name, func(t *testing.T) {
-			_, err := pgsource.New(tt.opts)
+			_, err := pgsource.New(context.Background(), tt.opts)
 			assert.ErrorIs(t, err, tt.want)
 		})
 	}
+	t.Run("New refuses a database it cannot connect to, and says why", func(t *testing.T) {
+		_, err := pgsource.New(context.Background(), pgsource.Options{Pool: pool, Catalog: cc})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "pgsource: connecting to the database: ")
+		assert.Contains(t, err.Error(), "127.0.0.1")
+	})
 }
 
 // TestFrozenDatabase: the backend that serves the source's loads is
@@ -370,7 +377,7 @@ func TestFrozenDatabase(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(loads.Close)
 	logs := &logBuffer{}
-	s, err := pgsource.New(pgsource.Options{Pool: loads, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	s, err := pgsource.New(context.Background(), pgsource.Options{Pool: loads, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	require.NoError(t, err)
 	r := &replica{Source: s, logs: logs}
 	require.Equal(t, "Harbor", r.themeName(t, "acme"))

@@ -1,4 +1,6 @@
--- themekit theming/pgsource schema (pgsource.Schema embeds this file).
+-- themekit theming/pgsource schema (pgsource.Schema embeds this file): the
+-- schema's version 1, which pgsource.Migrate applies under an advisory lock
+-- and records in themekit_schema; version 2 (revisions.sql) follows it.
 --
 -- The contract between a host's database and pgsource:
 --
@@ -19,8 +21,11 @@
 -- poll, it reads a tenant's three tables when the tenant is first asked
 -- for and again after each notification that names it.
 --
--- Every statement is idempotent, so a host can apply the schema at every
--- start.
+-- Every statement is idempotent, so Migrate can apply it to a database
+-- made by an older release, which applied this file alone. Do not Exec it
+-- from every replica at start: replicas that do so at once race each other
+-- (concurrent CREATE TABLE IF NOT EXISTS and CREATE TRIGGER fail); call
+-- pgsource.Migrate, which takes a lock first.
 --
 -- Roles. Only the admin path's role (the one that saves through
 -- pgsource.Tables.Save, after CheckTheme) may write the three tables: let

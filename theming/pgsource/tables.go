@@ -15,8 +15,10 @@ import (
 
 // Schema creates the tables of the contract and the triggers that notify
 // on [DefaultChannel], where they are missing: schema.sql, which documents
-// the contract. Every statement is idempotent, so a host can Exec it at
-// every start.
+// the contract. It is the schema's version 1: apply it with [Migrate],
+// which takes a lock first (replicas that Exec it at once race each
+// other) and applies the versions after it. A host whose tables have
+// other names or notify another channel adapts it and applies it itself.
 //
 //go:embed schema.sql
 var Schema string

@@ -40,6 +40,19 @@
 //     what returning SnapshotLenient's results does; a Load that returns
 //     only an error serves nothing new. The example hosts use
 //     SnapshotLenient, so one bad theme never takes a tenant down.
+//   - The last good version of every theme: when a Load's error (a
+//     lenient build's *theming.ValidationError) names a theme as left out
+//     and the tenant's current snapshot has that theme, its version there
+//     (the last that validated) is served in its place, so a bad row never
+//     takes a theme down once it was served. [Source.LeftOut] says which
+//     themes are left out, why and whether an earlier version is served;
+//     each problem is logged once, through [Options].Logger, when it first
+//     appears, and the theme's return when it validates again.
+//   - A tenant with no servable theme (a new one, or one whose every theme
+//     is left out with no earlier version) is served the catalog's
+//     defaults, [DefaultTheme], as its one theme, rather than a 404;
+//     [Options].NoDefaultTheme keeps the snapshot without themes, whose
+//     theme endpoints answer 404 (theming.ErrNoThemes).
 //   - Errors: [theming.ErrUnknownTenant] is a 404 in httpadapter; a tenant
 //     never built whose Load failed is an error wrapping
 //     [theming.ErrNoSnapshot] (503 with Retry-After) and the cause goes to

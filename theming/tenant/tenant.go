@@ -120,7 +120,14 @@ type Options struct {
 	// to wait for the new data sets it to LoadTimeout or more.
 	ReloadWait time.Duration
 
-	// Logger receives the line about a slow reload; nil means
+	// NoDefaultTheme keeps a tenant whose snapshot has no theme without
+	// one: its theme endpoints answer 404 (theming.ErrNoThemes). By
+	// default such a tenant is served the catalog's defaults,
+	// [DefaultTheme], as its one theme.
+	NoDefaultTheme bool
+
+	// Logger receives the line about a slow reload and one line per
+	// problem of a theme left out (see [Source.LeftOut]); nil means
 	// slog.Default().
 	Logger *slog.Logger
 }
@@ -198,12 +205,15 @@ type tenantEntry struct {
 	key        string
 	prev, next *tenantEntry
 
-	snap    *theming.Snapshot // the snapshot served; nil until the first load succeeds
-	gen     uint64            // bumped by Invalidate
-	snapGen uint64            // gen when the load that produced snap started
-	call    *tenantLoad       // the newest load in flight, or nil
-	failed  bool              // the last reload failed: serve snap without waiting
-	retryAt time.Time         // after a failed reload: no new one before this
+	snap     *theming.Snapshot // the snapshot served; nil until the first load succeeds
+	loaded   *theming.Snapshot // the snapshot Load returned that snap was made from
+	leftOut  []LeftOut         // the themes snap leaves out, or serves an earlier version of
+	defaults bool              // snap is the catalog's defaults (DefaultTheme)
+	gen      uint64            // bumped by Invalidate
+	snapGen  uint64            // gen when the load that produced snap started
+	call     *tenantLoad       // the newest load in flight, or nil
+	failed   bool              // the last reload failed: serve snap without waiting
+	retryAt  time.Time         // after a failed reload: no new one before this
 }
 
 // outdated reports whether e has no snapshot or an invalidated one.
@@ -447,7 +457,15 @@ func (ts *Source) run(ctx context.Context, e *tenantEntry, c *tenantLoad) {
 		r.err = fmt.Errorf("tenant: %q: Options.Load did not return within %v: %w", e.key, ts.opts.LoadTimeout, context.Cause(ctx))
 	}
 	defer close(c.done)
-	if report := ts.finish(e, c, r.snap, r.err); report != nil && ts.opts.OnError != nil {
+	var sv served
+	if r.snap != nil {
+		sv = ts.serve(e, r.snap, r.err)
+	}
+	before, kept, report := ts.finish(e, c, r.snap, sv, r.err)
+	if kept {
+		ts.logLeftOut(e.key, before, sv.leftOut)
+	}
+	if report != nil && ts.opts.OnError != nil {
 		ts.onError(e.key, report)
 	}
 }
@@ -478,9 +496,11 @@ func (ts *Source) callLoad(ctx context.Context, tenant string) (snap *theming.Sn
 	return snap, err
 }
 
-// finish records the result of call c for e and returns the error to
-// report to OnError, if any. The caller then closes c.done.
-func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, err error) (report error) {
+// finish records the result of call c for e (what Load returned, and sv,
+// what is served of it) and returns the error to report to OnError, if
+// any, and, when sv is now served, the themes left out before. The caller
+// then closes c.done.
+func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, sv served, err error) (before []LeftOut, kept bool, report error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if e.call == c {
@@ -493,7 +513,8 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 		// replace the newer data.
 		if e.snap == nil || c.gen >= e.snapGen {
 			first := e.snap == nil
-			e.snap, e.snapGen = snap, c.gen
+			before, kept = e.leftOut, true
+			e.snap, e.snapGen, e.loaded, e.leftOut, e.defaults = sv.snap, c.gen, snap, sv.leftOut, sv.defaults
 			e.failed = false
 			if first && live {
 				ts.built++
@@ -501,7 +522,7 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 			}
 		}
 		c.snap = e.snap
-		return err
+		return before, kept, err
 	case errors.Is(err, theming.ErrUnknownTenant):
 		if live {
 			ts.remove(e)
@@ -510,18 +531,18 @@ func (ts *Source) finish(e *tenantEntry, c *tenantLoad, snap *theming.Snapshot, 
 			ts.rememberMiss(e.key)
 		}
 		c.err = err
-		return nil
+		return nil, false, nil
 	case e.snap == nil:
 		if live && e.call == nil {
 			ts.remove(e) // nothing to keep: the next request tries again
 		}
 		c.err = fmt.Errorf("%w: tenant %q: %w", theming.ErrNoSnapshot, e.key, err)
-		return fmt.Errorf("tenant: %q: load failed: %w", e.key, err)
+		return nil, false, fmt.Errorf("tenant: %q: load failed: %w", e.key, err)
 	default:
 		e.failed = true
 		e.retryAt = time.Now().Add(ts.opts.RetryInterval)
 		c.snap = e.snap
-		return fmt.Errorf("tenant: %q: reload failed, serving the last snapshot: %w", e.key, err)
+		return nil, false, fmt.Errorf("tenant: %q: reload failed, serving the last snapshot: %w", e.key, err)
 	}
 }
 

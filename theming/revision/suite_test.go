@@ -1,0 +1,91 @@
+package revision_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/revision"
+	"github.com/themekit/themekit/theming/revision/revisiontest"
+	"github.com/themekit/themekit/theming/tenant"
+)
+
+// lastSaveWins is a store that ignores the editor's base: the last save
+// wins, as it did before revisions.
+type lastSaveWins struct{ *revision.Memory }
+
+func (s lastSaveWins) Save(ctx context.Context, tenant string, t theming.Theme, _ int, by revision.Change) (revision.Revision, error) {
+	h, _ := s.History(ctx, tenant, t.ID)
+	return s.Memory.Save(ctx, tenant, t, len(h), by)
+}
+
+// previewForAll is a source that serves everyone the newest revision of
+// theme 1, as a source that keyed its previews by theme alone would.
+type previewForAll struct{ *revision.Memory }
+
+func (s previewForAll) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
+	name, _ := tenant.FromContext(ctx)
+	if h, _ := s.History(ctx, name, 1); len(h) > 0 {
+		ctx = revision.WithPreview(ctx, 1, h[0].Number)
+	}
+	return s.Memory.Snapshot(ctx)
+}
+
+// brokenEnv is read by TestBrokenStoreUnderTheSuite in a child process.
+const brokenEnv = "REVISIONTEST_BROKEN"
+
+func TestBrokenStoreUnderTheSuite(t *testing.T) {
+	broken := os.Getenv(brokenEnv)
+	if broken == "" {
+		t.Skip("run by TestTheSuiteFailsABrokenStore")
+	}
+	cc := defaultCatalog(t)
+	revisiontest.TestStore(t, func(t *testing.T) revisiontest.Env {
+		m := revision.NewMemory(cc, contrast.Policy{})
+		env := revisiontest.Env{Store: m, Source: m, Tenant: "acme", Catalog: cc, Settle: 200e6}
+		switch broken {
+		case "last save wins":
+			env.Store = lastSaveWins{m}
+		case "previews for all":
+			env.Source = previewForAll{m}
+		}
+		return env
+	})
+}
+
+// The suite fails a store that breaks the contract, and says what broke.
+func TestTheSuiteFailsABrokenStore(t *testing.T) {
+	for _, tt := range []struct {
+		broken string
+		want   []string // in the failing run's output
+	}{
+		{"last save wins", []string{
+			"--- FAIL: TestBrokenStoreUnderTheSuite/a_save_from_a_revision_that_is_not_the_newest_is_a_conflict",
+			"want a *revision.ConflictError",
+			"--- FAIL: TestBrokenStoreUnderTheSuite/of_concurrent_saves_from_one_revision_exactly_one_is_stored",
+		}},
+		{"previews for all", []string{
+			"--- FAIL: TestBrokenStoreUnderTheSuite/a_preview_is_seen_by_the_previewing_request_alone",
+			"a request without the preview is served \"revisiontest draft\"; want the live revision",
+			"--- FAIL: TestBrokenStoreUnderTheSuite/a_preview_is_private,_no-store,_and_leaves_the_live_ETags_as_they_were",
+		}},
+	} {
+		t.Run("a store where "+tt.broken, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestBrokenStoreUnderTheSuite$", "-test.v")
+			cmd.Env = append(os.Environ(), brokenEnv+"="+tt.broken)
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("the suite passed a store where %s:\n%s", tt.broken, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("the failing run does not say %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
