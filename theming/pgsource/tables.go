@@ -168,17 +168,7 @@ func (tb Tables) Read(ctx context.Context, db Querier, tenant string) ([]theming
 		if !ok {
 			return nil // no such theme: the contract's foreign key rules it out
 		}
-		t := &themes[i]
-		if t.Colors == nil {
-			t.Colors = map[string]theming.PerScheme{}
-		}
-		o := t.Colors[component]
-		if scheme == string(theming.Dark) {
-			o.Dark = value
-		} else {
-			o.Light = value
-		}
-		t.Colors[component] = o
+		themes[i].SetOverride(component, theming.Scheme(scheme), value) // the table's check admits light and dark only
 		return nil
 	})
 	if err != nil {
