@@ -152,6 +152,17 @@
 //   - In a contrast rule the component is the foreground and the target
 //     the background: the background is composited over the page
 //     background and the foreground over that.
+//   - A rule judges what the page paints. A component is painted by its
+//     first CSS variable, so its rules judge that variable's value, with
+//     its opacity and lightness, not a color no variable carries; a
+//     component target is likewise its first variable, and a variable
+//     target that variable. A component without variables is judged by
+//     its color. The catalog's designer puts first the variable that
+//     draws the component (a focus ring's ring, a divider's line) and
+//     after it the variations its rules do not cover (a translucent halo,
+//     a hover shade). The audit, the suggestions, the fixer, the
+//     generator and the high-contrast variant all read a rule's pair
+//     this one way.
 //   - A visible definition may not refer to a hidden one, so the served
 //     catalog is self-contained. Hidden definitions may refer to anything.
 //   - Themes are served in ascending id order. Image paths become URLs on
