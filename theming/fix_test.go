@@ -190,7 +190,7 @@ func TestFixThemeErrors(t *testing.T) {
 func TestHighContrastPassesAAA(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for _, rt := range snap.Themes() {
-		hc, _, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy()})
+		hc, _, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true})
 		require.NoError(t, err)
 		rep, err := snap.CompiledCatalog().AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
 		require.NoError(t, err)

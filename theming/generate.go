@@ -93,7 +93,7 @@ func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (The
 		if !ok {
 			return Theme{}, &BrandError{Brand: id, Color: brand, Scheme: sc, Conflict: sv.conflict(fieldKey{k, j})}
 		}
-		t.SetOverride(id, sc, sv.colorAt(k, j, got).String())
+		t.SetOverride(id, sc, sv.colorAt(k, j, got, keepAlpha).String())
 	}
 	out, _, err := c.FixTheme(t, FixOptions{Pinned: []string{FieldName(id, Light), FieldName(id, Dark)}})
 	if err != nil {

@@ -93,7 +93,7 @@ func TestATargetIsJudgedAsItsFirstVariablePaintsIt(t *testing.T) {
 			{ID: "panel", Name: "Panel", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 20%)", Dark: "hsl(0, 0%, 20%)"},
 				Variables: []theming.Variable{{CSSVariable: "--panel", LightnessOffset: &off}, {CSSVariable: "--panel-dark"}}},
 			{ID: "label", Name: "Label", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 100%)"},
-				Variables: []theming.Variable{{CSSVariable: "--label"}},
+				Variables:       []theming.Variable{{CSSVariable: "--label"}},
 				ContrastAgainst: []theming.ContrastTarget{{Type: theming.TargetComponent, Value: "panel", ContrastType: contrast.Text}}},
 		},
 	})

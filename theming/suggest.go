@@ -334,7 +334,7 @@ func (a audited) fieldEdits() []Suggestion {
 		if !ok {
 			continue
 		}
-		x := s.colorAt(k, j, l)
+		x := s.colorAt(k, j, l, keepAlpha)
 		fg, bg, _ := c.pair(&c.rules[a.ri], s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
 		if !sug.measure(a.f) || !sug.Pass {

@@ -1,0 +1,210 @@
+package theming
+
+import (
+	"math"
+	"slices"
+
+	"github.com/themekit/themekit/contrast"
+)
+
+// The solver's passes beyond its search: the alpha a translucent field
+// needs, the passes that make the edits minimal (shrink, prune), the one
+// that gives the rules still failing the most contrast they can reach
+// (strengthen), and the error that names what cannot pass.
+
+// alphaNearest returns the least alpha (in hundredths, above the field's
+// own) at which some lightness of field f lets every rule that depends on
+// it pass, and the lightness nearest the field's own at that alpha; ok is
+// false when not even opaque does. A higher alpha brings a translucent
+// color nearer its opaque self, so the alphas that have a passing
+// lightness are searched as a run that ends at opaque: opaque is tried
+// first, then the least alpha is bisected.
+func (s *solver) alphaNearest(f fieldKey, d depSet) (a, l int, ok bool) {
+	_, _, l0, a0 := s.colors[f.k][f.j].HSLA()
+	at := func(a int) (int, bool) {
+		return contrast.NearestLightness(l0, s.checks(f.k, f.j, d.rules, d.in, a))
+	}
+	lo := int(math.Round(a0 * 100)) // no lightness passes at the field's own alpha
+	if lo >= 100 {
+		return 0, 0, false
+	}
+	best, ok := at(100)
+	if !ok {
+		return 0, 0, false
+	}
+	hi := 100
+	for hi-lo > 1 && !s.over() {
+		mid := (lo + hi) / 2
+		if l, ok := at(mid); ok {
+			hi, best = mid, l
+		} else {
+			lo = mid
+		}
+	}
+	return hi, best, true
+}
+
+// shrink moves each edited field back toward the lightness it had, as
+// far as its rules allow with the other edits in place, and undoes an
+// edit that is no longer needed.
+func (s *solver) shrink() {
+	for _, f := range s.order {
+		if !s.edited[f.k][f.j] || s.over() {
+			continue
+		}
+		_, _, l0 := s.was[f.k][f.j].HSL()
+		_, _, lnow := s.colors[f.k][f.j].HSL()
+		d := s.deps(f.k, f.j)
+		var keep []int
+		for _, ri := range d.rules {
+			if s.pass[f.k][ri] {
+				keep = append(keep, ri)
+			}
+		}
+		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
+		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
+			continue
+		}
+		if s.colorAt(f.k, f.j, l, keepAlpha) == s.was[f.k][f.j].Rounded() && s.undo(f) {
+			continue
+		}
+		s.set(f, s.colorAt(f.k, f.j, l, keepAlpha))
+	}
+}
+
+// prune makes the edits minimal as a set: it tries undoing each edit (an
+// override added is removed, a value or an alias replaced is restored)
+// and keeps the undoing when every rule that passes still passes, until
+// no edit can be undone.
+func (s *solver) prune() {
+	for changed := true; changed; {
+		changed = false
+		for _, f := range s.order {
+			if s.edited[f.k][f.j] && !s.over() && s.undo(f) {
+				changed = true
+			}
+		}
+	}
+}
+
+// undo restores field f's original reference when that leaves every
+// rule that passes now passing, and reports whether it did.
+func (s *solver) undo(f fieldKey) bool {
+	saved := s.refs[f.k][f.j]
+	s.refs[f.k][f.j] = s.orig[f.k][f.j]
+	before := slices.Clone(s.pass[f.k])
+	s.rejudge(f)
+	for ri, p := range before {
+		if p && !s.pass[f.k][ri] {
+			s.refs[f.k][f.j] = saved
+			s.rejudge(f)
+			return false
+		}
+	}
+	s.edited[f.k][f.j] = false
+	return true
+}
+
+// strengthen gives each rule that still fails the most contrast it can
+// reach: the field its foreground resolves through (the field the
+// finding names, else the component's own) moves to the lightness, and
+// with [FixOptions].Alpha the alpha, at which the rule's ratio is highest
+// while every rule that passes still passes. Over a run of lightness the
+// ratio of a pair one side of which moves is highest at an end of the
+// run, so the ends of the runs are what it compares.
+func (s *solver) strengthen() {
+	for k := range 2 {
+		for ri := range s.c.rules {
+			if s.pass[k][ri] || s.over() {
+				continue
+			}
+			j := s.c.rules[ri].comp
+			if fl := s.srcs[k][j].field; fl >= 0 {
+				j = int(fl)
+			}
+			if f := (fieldKey{k, j}); s.movable(f) {
+				s.strongest(f, ri)
+			}
+		}
+	}
+}
+
+// strongest moves field f to the setting that gives failing rule ri its
+// highest ratio while the rules that pass keep passing.
+func (s *solver) strongest(f fieldKey, ri int) {
+	d := s.deps(f.k, f.j)
+	var keep []int
+	for _, r := range d.rules {
+		if s.pass[f.k][r] {
+			keep = append(keep, r)
+		}
+	}
+	in := members{mark: slices.Clone(d.in.mark), gen: d.in.gen}
+	alphas := []int{keepAlpha}
+	if s.alpha && !s.colors[f.k][f.j].Opaque() {
+		alphas = append(alphas, 100)
+	}
+	ratio := func(l, a int) float64 {
+		fg, bg, bd := s.c.pair(&s.c.rules[ri], s.colors[f.k], in, s.colorAt(f.k, f.j, l, a))
+		return s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd))
+	}
+	fg, bg, bd := s.c.pair(&s.c.rules[ri], s.colors[f.k], members{}, s.colors[f.k][f.j])
+	best, bestL, bestA := s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd)), -1, keepAlpha
+	for _, a := range alphas {
+		rs := []contrast.LightnessRange{{Min: 0, Max: 100}}
+		if len(keep) > 0 {
+			rs = contrast.LightnessRanges(s.checks(f.k, f.j, keep, in, a))
+		}
+		for _, r := range rs {
+			for _, l := range [2]int{int(math.Round(r.Min * 100)), int(math.Round(r.Max * 100))} {
+				if v := ratio(l, a); v > best {
+					best, bestL, bestA = v, l, a
+				}
+			}
+		}
+	}
+	if bestL >= 0 {
+		s.set(f, s.colorAt(f.k, f.j, bestL, bestA))
+	}
+}
+
+// unsatisfiable builds the error for the rules rep still fails, with the
+// conflicts on the fields those rules name.
+func (s *solver) unsatisfiable(rep *Report) *UnsatisfiableError {
+	e := &UnsatisfiableError{ThemeID: s.t.ID, Policy: s.p, Stopped: s.stopped, Failing: rep.Failures()}
+	seen := map[fieldKey]bool{}
+	for k := range 2 {
+		for ri := range s.c.rules {
+			if s.pass[k][ri] {
+				continue
+			}
+			j := s.c.rules[ri].comp
+			if f := s.srcs[k][j].field; f >= 0 && !s.pinned[k][f] {
+				j = int(f)
+			}
+			key := fieldKey{k, j}
+			if seen[key] || s.pinned[k][j] || s.work > s.budget+workBound/4 {
+				continue // the conflicts are explained within a quarter more of the bound
+			}
+			seen[key] = true
+			e.Conflicts = append(e.Conflicts, s.conflict(key))
+		}
+	}
+	return e
+}
+
+// conflict lists, for field f, each rule that depends on it and does not
+// pass at every lightness, with the ranges it allows.
+func (s *solver) conflict(f fieldKey) Conflict {
+	c := Conflict{Field: s.c.fields[f.k][f.j]}
+	d := s.deps(f.k, f.j)
+	for _, ri := range d.rules {
+		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
+		if len(rs) == 1 && rs[0] == (contrast.LightnessRange{Min: 0, Max: 100}) {
+			continue
+		}
+		ru := s.c.rules[ri]
+		c.Rules = append(c.Rules, RuleRange{Scheme: Schemes()[f.k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: rs})
+	}
+	return c
+}
