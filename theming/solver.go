@@ -392,7 +392,7 @@ func (s *solver) solve() {
 		slices.SortFunc(cands, func(a, b candidate) int {
 			return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.key.k, b.key.k), cmp.Compare(a.key.j, b.key.j))
 		})
-		if !s.step(cands, moveWhole) && !(s.alpha && s.step(cands, moveAlpha)) && !s.step(cands, movePartial) {
+		if !s.step(cands, moveWhole) && !(s.alpha && s.step(cands, moveAlpha)) && !s.step(cands, movePartial) && !s.pairStep() {
 			return
 		}
 	}

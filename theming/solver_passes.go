@@ -199,12 +199,147 @@ func (s *solver) conflict(f fieldKey) Conflict {
 	c := Conflict{Field: s.c.fields[f.k][f.j]}
 	d := s.deps(f.k, f.j)
 	for _, ri := range d.rules {
-		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
-		if len(rs) == 1 && rs[0] == (contrast.LightnessRange{Min: 0, Max: 100}) {
-			continue
+		if r := s.ruleRange(f.k, f.j, ri, d.in); len(r.Ranges) != 1 || r.Ranges[0] != (contrast.LightnessRange{Min: 0, Max: 100}) {
+			c.Rules = append(c.Rules, r)
 		}
-		ru := s.c.rules[ri]
-		c.Rules = append(c.Rules, RuleRange{Scheme: Schemes()[f.k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: rs})
 	}
 	return c
+}
+
+// ruleRange is rule ri as a RuleRange of field (k, j): the lightness of
+// the field at which it passes, the components in moving with it.
+func (s *solver) ruleRange(k, j, ri int, in members) RuleRange {
+	ru := &s.c.rules[ri]
+	return RuleRange{Scheme: Schemes()[k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: s.ranges(k, j, []int{ri}, in)}
+}
+
+// pairStep moves two fields at once, for a failing rule that no single
+// field can fix: its foreground's field and its target's, when the
+// target must move for any foreground to pass (a badge too light for any
+// text to reach 7:1 on it, that the text's own rules keep from moving
+// alone). The target moves to the lightness nearest its own, among those
+// at which its passing rules keep passing, at which the foreground then
+// has a lightness that lets every rule of both fields pass; the
+// foreground moves to that lightness. It reports whether it moved.
+func (s *solver) pairStep() bool {
+	for k := range 2 {
+		for ri := range s.c.rules {
+			if s.pass[k][ri] || s.over() {
+				continue
+			}
+			ru := &s.c.rules[ri]
+			if ru.bgComp < 0 {
+				continue
+			}
+			a, b := s.fieldOf(k, ru.comp), s.fieldOf(k, ru.bgComp)
+			if a == b || !s.movable(a) || !s.movable(b) || b.j == s.c.pageBG {
+				continue
+			}
+			if s.movePair(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldOf is the field component i resolves through in scheme k: the
+// field the resolver named, else its own.
+func (s *solver) fieldOf(k, i int) fieldKey {
+	if f := s.srcs[k][i].field; f >= 0 {
+		return fieldKey{k, int(f)}
+	}
+	return fieldKey{k, i}
+}
+
+// movePair looks for the setting of field b nearest its own, within the
+// runs where b's passing rules that a does not move pass, at which field
+// a has a lightness
+// that lets every rule of both pass; over a run, the lightnesses of b at
+// which a can follow are one stretch, reached from the run's end that
+// allows it by bisection. It applies the pair and reports whether it
+// found one.
+func (s *solver) movePair(a, b fieldKey) bool {
+	both := slices.Clone(s.deps(a.k, a.j).rules) // rules a's move judges again
+	db := s.deps(b.k, b.j)
+	var keep []int
+	for _, ri := range db.rules {
+		if s.pass[b.k][ri] && !slices.Contains(both, ri) {
+			keep = append(keep, ri)
+		}
+	}
+	in := members{mark: slices.Clone(db.in.mark), gen: db.in.gen}
+	_, _, lb := s.colors[b.k][b.j].HSL()
+	now := int(math.Round(lb * 100))
+	type cand struct{ far, near int }
+	var cands []cand
+	for _, r := range contrast.LightnessRanges(s.checks(b.k, b.j, keep, in, keepAlpha)) {
+		lo, hi := int(math.Round(r.Min*100)), int(math.Round(r.Max*100))
+		near := min(max(now, lo), hi)
+		for _, far := range [2]int{lo, hi} {
+			cands = append(cands, cand{far, near})
+		}
+	}
+	slices.SortFunc(cands, func(x, y cand) int { return abs(x.far-now) - abs(y.far-now) })
+	for _, c := range cands {
+		if s.over() {
+			return false
+		}
+		if _, ok := s.tryPair(a, b, c.far); !ok {
+			continue
+		}
+		lbest := c.near
+		if _, ok := s.tryPair(a, b, c.near); !ok {
+			lbest = bisect(c.near, c.far, func(l int) bool { _, ok := s.tryPair(a, b, l); return ok })
+		}
+		la, _ := s.tryPair(a, b, lbest)
+		s.set(b, s.colorAt(b.k, b.j, lbest, keepAlpha))
+		s.set(a, s.colorAt(a.k, a.j, la, keepAlpha))
+		return true
+	}
+	return false
+}
+
+// tryPair reports whether, with field b at lightness lb, field a has a
+// lightness that lets every rule of both pass, and returns it; the
+// solver is left as it was.
+func (s *solver) tryPair(a, b fieldKey, lb int) (int, bool) {
+	saved := s.refs[b.k][b.j]
+	s.refs[b.k][b.j] = ref{comp: refColor, color: s.colorAt(b.k, b.j, lb, keepAlpha), over: true}
+	s.rejudge(b)
+	defer func() {
+		s.refs[b.k][b.j] = saved
+		s.rejudge(b)
+	}()
+	da := s.deps(a.k, a.j)
+	rules := slices.Clone(da.rules)
+	in := members{mark: slices.Clone(da.in.mark), gen: da.in.gen}
+	for _, ri := range s.deps(b.k, b.j).rules {
+		if !slices.Contains(rules, ri) {
+			rules = append(rules, ri)
+		}
+	}
+	_, _, la := s.colors[a.k][a.j].HSL()
+	return s.nearestPass(a.k, a.j, rules, in, la)
+}
+
+// bisect returns the step between bad and good (either side of the
+// other) nearest bad at which ok holds, given ok(good) and !ok(bad).
+func bisect(bad, good int, ok func(int) bool) int {
+	for bad-good > 1 || good-bad > 1 {
+		mid := (bad + good) / 2
+		if ok(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

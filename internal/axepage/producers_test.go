@@ -36,7 +36,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		hc := make([]theming.Theme, len(themes))
 		for i, th := range themes {
 			var err error
-			hc[i], _, err = cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()})
+			hc[i], _, err = cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true})
 			require.NoError(t, err, "the high-contrast variant of theme %d", th.ID)
 		}
 		b.CheckThemes(t, cc, hc, axepage.Options{Level: contrast.AAA})
@@ -87,8 +87,8 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 			require.NoError(t, err)
 			g, err := cc.Generate(c, theming.GenerateOptions{})
 			require.NoError(t, err, "Generate(%s)", brand)
-			g.ID, g.IsDefault = i+1, i == 0
-			generated = append(generated, g)
+			g.Theme.ID, g.Theme.IsDefault = i+1, i == 0
+			generated = append(generated, g.Theme)
 		}
 		check(t, generated)
 	})
