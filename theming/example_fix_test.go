@@ -160,8 +160,8 @@ func ExampleCompiledCatalog_ForcedColor() {
 	// --page-background Canvas true
 	// --text-primary CanvasText true
 	// --link LinkText true
-	// --primary-button ButtonFace true
-	// --primary-button-text ButtonText true
+	// --primary-button ButtonBorder true
+	// --primary-button-text ButtonFace true
 	// --no-such  false
 }
 
