@@ -620,6 +620,20 @@ func TestRunContrastMore(t *testing.T) {
 	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
 }
 
+// A theme whose variant cannot reach AAA (a mid-grey page no fix moves):
+// -contrast more fails, naming the rules at the ratio each reaches.
+func TestRunContrastMoreFailsWhereAVariantCannotReachAAA(t *testing.T) {
+	cat, err := fs.ReadFile(theming.DefaultFS(), "catalog.json")
+	require.NoError(t, err)
+	grey := `{"themes": [{"id": 1, "name": "Grey page", "is_default": true, "colors": {"page-background": {"light": "hsl(0, 0%, 46%)"}}}]}`
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-data", dataDir(t, string(cat), grey), "-contrast", "more"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "(high-contrast variants): 210 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off")
+	assert.Contains(t, out, "FAIL\n")
+	assert.Regexp(t, `Grey page \(1\)\s+light\s+text-primary on page-background\s+.*FAIL`, out)
+}
+
 func TestRunGenerateImpossibleBrand(t *testing.T) {
 	// The brand is checked as text on white, black and mid grey: no
 	// lightness of it passes all three.
