@@ -33,7 +33,17 @@ type solver struct {
 	edited [2][]bool
 	order  []fieldKey // edited fields, first edit first
 	child  [2][][]int
-	cache  map[fieldKey]cachedNearest
+	cache  map[fieldKey]cachedNearest // wholeNearest's
+	// partial is partialNearest's cache, alphas alphaNearest's (the
+	// alpha in left).
+	partial, alphas map[fieldKey]cachedNearest
+	// runs holds each rule's passing runs for a field (ruleRuns).
+	runs map[rangeKey][]stepRun
+	// passBuf is undo's copy of the verdicts.
+	passBuf []bool
+	// pairFailed holds the pairs of fields movePair found no setting
+	// for, with what their searches depended on then.
+	pairFailed map[[2]fieldKey][2]searchKey
 	// byComp lists, per component, the rules it is the foreground or the
 	// target (or a target variable's component) of.
 	byComp [][]int
@@ -59,13 +69,19 @@ type solver struct {
 	stopped      bool
 }
 
-// cachedNearest is a field's nearest whole pass, valid while no component
-// its rules look at has changed color since stamp and its dependents are
-// as many as then.
+// cachedNearest is a field's search result (the nearest whole pass, or
+// the lightness with the fewest failures and how many), valid while its
+// key holds.
 type cachedNearest struct {
-	stamp, in, rules, l int
-	ok                  bool
+	key     searchKey
+	l, left int
+	ok      bool
 }
+
+// searchKey is what a field's search depends on: it holds while no
+// component its rules look at has changed color since stamp and its
+// dependents and rules are as many as then.
+type searchKey struct{ stamp, in, rules int }
 
 type fieldKey struct{ k, j int }
 
@@ -240,7 +256,7 @@ func (s *solver) colorAt(k, j, l, a int) colorref.Color {
 // The field keeps its alpha, or takes alpha a (in hundredths) when a is
 // not keepAlpha.
 func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.LightnessCheck {
-	field := &fieldAt{s: s, k: k, j: j, alpha: a, step: -1}
+	field := &fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
 	pairs := make([]rulePair, len(rules))
 	out := make([]contrast.LightnessCheck, len(rules))
 	for n, ri := range rules {
@@ -250,17 +266,19 @@ func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.Lig
 	return out
 }
 
-// fieldAt is field (k, j) of a solver at a lightness step (and an alpha),
-// its color worked out once per step for all the rules that ask.
+// fieldAt is field (k, j) of a solver at a lightness step, its color
+// worked out once per step for all the rules that ask: base (the field's
+// color at lightness 0, in its printed form) with the step's lightness,
+// which is colorAt's color, a step's lightness printing as itself.
 type fieldAt struct {
-	s                 *solver
-	k, j, alpha, step int
-	x                 colorref.Color
+	s          *solver
+	k, j, step int
+	base, x    colorref.Color
 }
 
 func (f *fieldAt) color(step int) colorref.Color {
 	if step != f.step {
-		f.step, f.x = step, f.s.colorAt(f.k, f.j, step, f.alpha)
+		f.step, f.x = step, f.base.WithLightness(float64(step)/100)
 	}
 	return f.x
 }
@@ -289,25 +307,15 @@ func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int
 // ranges returns the lightness ranges of field (k, j) under which every
 // rule in rules passes, the components in moving with the field.
 func (s *solver) ranges(k, j int, rules []int, in members) []contrast.LightnessRange {
-	return contrast.LightnessRanges(s.checks(k, j, rules, in, keepAlpha))
+	return lightnessRanges(s.passRuns(k, j, rules, in, keepAlpha))
 }
 
 // wholeNearest is nearestPass over every rule that depends on field f,
-// from the lightness it has now, cached until f's scheme changes.
+// from the lightness it has now, cached until a color its rules look at
+// changes.
 func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
-	stamp, in := 0, len(d.comps)
-	for _, i := range d.comps {
-		stamp = max(stamp, s.stamp[f.k][i])
-	}
-	stamp = max(stamp, s.stamp[f.k][s.c.pageBG])
-	for _, ri := range d.rules {
-		ru := &s.c.rules[ri]
-		stamp = max(stamp, s.stamp[f.k][ru.comp])
-		if ru.bgComp >= 0 {
-			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
-		}
-	}
-	if c, ok := s.cache[f]; ok && c.stamp == stamp && c.in == in && c.rules == len(d.rules) {
+	key := s.cacheKey(f, d)
+	if c, ok := s.cache[f]; ok && c.key == key {
 		return c.l, c.ok
 	}
 	_, _, l0 := s.colors[f.k][f.j].HSL()
@@ -315,8 +323,42 @@ func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 	if s.cache == nil {
 		s.cache = map[fieldKey]cachedNearest{}
 	}
-	s.cache[f] = cachedNearest{stamp: stamp, in: in, rules: len(d.rules), l: l, ok: ok}
+	s.cache[f] = cachedNearest{key: key, l: l, ok: ok}
 	return l, ok
+}
+
+// partialNearest is fewestFailures of field f from the lightness it has
+// now, cached as wholeNearest is.
+func (s *solver) partialNearest(f fieldKey, d depSet) (l, left int) {
+	key := s.cacheKey(f, d)
+	if c, ok := s.partial[f]; ok && c.key == key {
+		return c.l, c.left
+	}
+	_, _, l0 := s.colors[f.k][f.j].HSL()
+	l, left = s.fewestFailures(f.k, f.j, d, l0)
+	if s.partial == nil {
+		s.partial = map[fieldKey]cachedNearest{}
+	}
+	s.partial[f] = cachedNearest{key: key, l: l, left: left}
+	return l, left
+}
+
+// cacheKey is what a search of field f over d's rules depends on: the
+// last step at which a color they look at changed, and how many
+// components and rules move with f.
+func (s *solver) cacheKey(f fieldKey, d depSet) searchKey {
+	stamp := s.stamp[f.k][s.c.pageBG]
+	for _, i := range d.comps {
+		stamp = max(stamp, s.stamp[f.k][i])
+	}
+	for _, ri := range d.rules {
+		ru := &s.c.rules[ri]
+		stamp = max(stamp, s.stamp[f.k][ru.comp])
+		if ru.bgComp >= 0 {
+			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
+		}
+	}
+	return searchKey{stamp: stamp, in: len(d.comps), rules: len(d.rules)}
 }
 
 // candidate is a field the solver may move, with its preference rank:
@@ -396,6 +438,18 @@ func (s *solver) solve() {
 			return
 		}
 	}
+}
+
+// allPass reports whether every rule passes in both schemes.
+func (s *solver) allPass() bool {
+	for k := range s.pass {
+		for _, p := range s.pass[k] {
+			if !p {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // movable reports whether the solver may set field f: not pinned (nor
@@ -492,7 +546,7 @@ func (s *solver) step(keys []candidate, kind int) bool {
 			}
 			m.l, m.a, m.fixed, m.adist = l, a, failing, float64(a)/100-a0
 		default:
-			l, left := s.fewestFailures(f.k, f.j, d, l0)
+			l, left := s.partialNearest(f, d)
 			if left >= failing {
 				continue
 			}
@@ -516,9 +570,9 @@ func (s *solver) step(keys []candidate, kind int) bool {
 func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int) {
 	type event struct{ at, delta int }
 	var events []event
-	for _, ch := range s.checks(k, j, d.rules, d.in, keepAlpha) {
-		for _, r := range contrast.LightnessRanges([]contrast.LightnessCheck{ch}) {
-			events = append(events, event{int(math.Round(r.Min * 100)), 1}, event{int(math.Round(r.Max*100)) + 1, -1})
+	for _, ri := range d.rules {
+		for _, r := range s.ruleRuns(k, j, ri, d.in, keepAlpha) {
+			events = append(events, event{r.lo, 1}, event{r.hi + 1, -1})
 		}
 	}
 	slices.SortFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })

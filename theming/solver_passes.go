@@ -20,6 +20,20 @@ import (
 // lightness are searched as a run that ends at opaque: opaque is tried
 // first, then the least alpha is bisected.
 func (s *solver) alphaNearest(f fieldKey, d depSet) (a, l int, ok bool) {
+	key := s.cacheKey(f, d)
+	if c, hit := s.alphas[f]; hit && c.key == key {
+		return c.left, c.l, c.ok
+	}
+	a, l, ok = s.searchAlpha(f, d)
+	if s.alphas == nil {
+		s.alphas = map[fieldKey]cachedNearest{}
+	}
+	s.alphas[f] = cachedNearest{key: key, l: l, left: a, ok: ok}
+	return a, l, ok
+}
+
+// searchAlpha is alphaNearest's search, uncached.
+func (s *solver) searchAlpha(f fieldKey, d depSet) (a, l int, ok bool) {
 	_, _, l0, a0 := s.colors[f.k][f.j].HSLA()
 	at := func(a int) (int, bool) {
 		return contrast.NearestLightness(l0, s.checks(f.k, f.j, d.rules, d.in, a))
@@ -92,9 +106,9 @@ func (s *solver) prune() {
 func (s *solver) undo(f fieldKey) bool {
 	saved := s.refs[f.k][f.j]
 	s.refs[f.k][f.j] = s.orig[f.k][f.j]
-	before := slices.Clone(s.pass[f.k])
+	s.passBuf = append(s.passBuf[:0], s.pass[f.k]...)
 	s.rejudge(f)
-	for ri, p := range before {
+	for ri, p := range s.passBuf {
 		if p && !s.pass[f.k][ri] {
 			s.refs[f.k][f.j] = saved
 			s.rejudge(f)
@@ -151,12 +165,8 @@ func (s *solver) strongest(f fieldKey, ri int) {
 	fg, bg, bd := s.c.pair(&s.c.rules[ri], s.colors[f.k], members{}, s.colors[f.k][f.j])
 	best, bestL, bestA := s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd)), -1, keepAlpha
 	for _, a := range alphas {
-		rs := []contrast.LightnessRange{{Min: 0, Max: 100}}
-		if len(keep) > 0 {
-			rs = contrast.LightnessRanges(s.checks(f.k, f.j, keep, in, a))
-		}
-		for _, r := range rs {
-			for _, l := range [2]int{int(math.Round(r.Min * 100)), int(math.Round(r.Max * 100))} {
+		for _, r := range s.passRuns(f.k, f.j, keep, in, a) {
+			for _, l := range [2]int{r.lo, r.hi} {
 				if v := ratio(l, a); v > best {
 					best, bestL, bestA = v, l, a
 				}
@@ -235,9 +245,29 @@ func (s *solver) pairStep() bool {
 			if a == b || !s.movable(a) || !s.movable(b) || b.j == s.c.pageBG {
 				continue
 			}
-			if s.movePair(a, b) {
+			key := [2]searchKey{s.cacheKey(a, s.deps(a.k, a.j)), s.cacheKey(b, s.deps(b.k, b.j))}
+			if s.pairFailed[[2]fieldKey{a, b}] == key {
+				continue // tried, and nothing it looks at has changed since
+			}
+			if s.pairCanPass(a, b, ri) && s.movePair(a, b) {
 				return true
 			}
+			if s.pairFailed == nil {
+				s.pairFailed = map[[2]fieldKey]([2]searchKey){}
+			}
+			s.pairFailed[[2]fieldKey{a, b}] = key
+		}
+	}
+	return false
+}
+
+// pairCanPass reports whether rule ri alone can pass with field b at an
+// end of the grid and field a at some lightness: when it cannot, no
+// setting of the pair fixes it, and movePair need not look.
+func (s *solver) pairCanPass(a, b fieldKey, ri int) bool {
+	for _, lb := range [2]int{0, contrast.LightnessSteps} {
+		if _, ok := s.tryPairRules(a, b, lb, []int{ri}); ok {
+			return true
 		}
 	}
 	return false
@@ -273,10 +303,9 @@ func (s *solver) movePair(a, b fieldKey) bool {
 	now := int(math.Round(lb * 100))
 	type cand struct{ far, near int }
 	var cands []cand
-	for _, r := range contrast.LightnessRanges(s.checks(b.k, b.j, keep, in, keepAlpha)) {
-		lo, hi := int(math.Round(r.Min*100)), int(math.Round(r.Max*100))
-		near := min(max(now, lo), hi)
-		for _, far := range [2]int{lo, hi} {
+	for _, r := range s.passRuns(b.k, b.j, keep, in, keepAlpha) {
+		near := min(max(now, r.lo), r.hi)
+		for _, far := range [2]int{r.lo, r.hi} {
 			cands = append(cands, cand{far, near})
 		}
 	}
@@ -290,7 +319,7 @@ func (s *solver) movePair(a, b fieldKey) bool {
 		}
 		lbest := c.near
 		if _, ok := s.tryPair(a, b, c.near); !ok {
-			lbest = bisect(c.near, c.far, func(l int) bool { _, ok := s.tryPair(a, b, l); return ok })
+			lbest = bisectCoarse(c.near, c.far, func(l int) bool { _, ok := s.tryPair(a, b, l); return ok })
 		}
 		la, _ := s.tryPair(a, b, lbest)
 		s.set(b, s.colorAt(b.k, b.j, lbest, keepAlpha))
@@ -304,6 +333,12 @@ func (s *solver) movePair(a, b fieldKey) bool {
 // lightness that lets every rule of both pass, and returns it; the
 // solver is left as it was.
 func (s *solver) tryPair(a, b fieldKey, lb int) (int, bool) {
+	return s.tryPairRules(a, b, lb, nil)
+}
+
+// tryPairRules is tryPair over the rules given, or, for nil, every rule
+// of both fields.
+func (s *solver) tryPairRules(a, b fieldKey, lb int, only []int) (int, bool) {
 	saved := s.refs[b.k][b.j]
 	s.refs[b.k][b.j] = ref{comp: refColor, color: s.colorAt(b.k, b.j, lb, keepAlpha), over: true}
 	s.rejudge(b)
@@ -312,21 +347,29 @@ func (s *solver) tryPair(a, b fieldKey, lb int) (int, bool) {
 		s.rejudge(b)
 	}()
 	da := s.deps(a.k, a.j)
-	rules := slices.Clone(da.rules)
+	rules := only
 	in := members{mark: slices.Clone(da.in.mark), gen: da.in.gen}
-	for _, ri := range s.deps(b.k, b.j).rules {
-		if !slices.Contains(rules, ri) {
-			rules = append(rules, ri)
+	if only == nil {
+		rules = slices.Clone(da.rules)
+		for _, ri := range s.deps(b.k, b.j).rules {
+			if !slices.Contains(rules, ri) {
+				rules = append(rules, ri)
+			}
 		}
 	}
 	_, _, la := s.colors[a.k][a.j].HSL()
 	return s.nearestPass(a.k, a.j, rules, in, la)
 }
 
-// bisect returns the step between bad and good (either side of the
-// other) nearest bad at which ok holds, given ok(good) and !ok(bad).
-func bisect(bad, good int, ok func(int) bool) int {
-	for bad-good > 1 || good-bad > 1 {
+// pairGrain is the precision, in lightness steps (half a point), to
+// which movePair bisects the target's setting: shrink then moves the
+// target back toward its own lightness on the fine grid.
+const pairGrain = 50
+
+// bisectCoarse is bisect to within pairGrain steps: the step it returns
+// passes ok, at most pairGrain steps from the nearest that does.
+func bisectCoarse(bad, good int, ok func(int) bool) int {
+	for abs(bad-good) > pairGrain {
 		mid := (bad + good) / 2
 		if ok(mid) {
 			good = mid
