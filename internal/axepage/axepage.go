@@ -231,14 +231,6 @@ type rulePage struct {
 // served or loaded.
 func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Result {
 	tb.Helper()
-	schemes := opts.Schemes
-	if schemes == nil {
-		schemes = []theming.Scheme{theming.Light, theming.Dark}
-	}
-	sheetOf := opts.Stylesheet
-	if sheetOf == nil {
-		sheetOf = (*theming.ResolvedTheme).Stylesheet
-	}
 	expect := opts.Expect
 	if expect == nil && !opts.ContrastMore {
 		expect = snap
@@ -246,18 +238,6 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 	if opts.ForcedColors {
 		expect = nil
 	}
-	themes := snap.Themes()
-	if opts.Themes != nil {
-		themes = themes[:0]
-		for _, id := range opts.Themes {
-			rt, ok := snap.Theme(id)
-			if !ok {
-				tb.Fatalf("axepage: the snapshot has no theme %d", id)
-			}
-			themes = append(themes, rt)
-		}
-	}
-
 	comps := snap.Components()
 	byID := make(map[string]theming.Component, len(comps))
 	for _, c := range comps {
@@ -267,49 +247,8 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 	if !ok {
 		tb.Fatalf("axepage: the page background %q is not a visible component", snap.PageBackground())
 	}
-
-	// One body per scheme would do, but a component without a variable
-	// carrying its color is written as a literal of the theme's own
-	// color, so the body is built per theme and scheme.
-	pages := map[string][]byte{}
-	sheets := map[string][]byte{}
-	type run struct {
-		rt     *theming.ResolvedTheme
-		scheme theming.Scheme
-		path   string
-		rules  []rulePage
-	}
-	var runs []run
-	for _, rt := range themes {
-		sheet := "/sheet/" + strconv.Itoa(rt.ID()) + ".css"
-		sheets[sheet] = []byte(sheetOf(rt))
-		for _, sc := range schemes {
-			page, rules := buildPage(rt, sc, comps, byID, pageBG, sheet, opts)
-			path := fmt.Sprintf("/page/%d/%s", rt.ID(), sc)
-			pages[path] = page
-			runs = append(runs, run{rt, sc, path, rules})
-		}
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if p, ok := pages[r.URL.Path]; ok {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(p)
-			return
-		}
-		if s, ok := sheets[r.URL.Path]; ok {
-			w.Header().Set("Content-Type", "text/css; charset=utf-8")
-			w.Write(s)
-			return
-		}
-		if r.URL.Path == "/axe.min.js" {
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			w.Write([]byte(b.axeJS))
-			return
-		}
-		http.NotFound(w, r)
-	})
-	srv := httptest.NewServer(mux)
+	site := buildSite(tb, snap, comps, byID, pageBG, opts)
+	srv := httptest.NewServer(site.handler(b.axeJS))
 	defer srv.Close()
 
 	axeRules := []string{"color-contrast"}
@@ -317,7 +256,7 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 		axeRules = append(axeRules, "color-contrast-enhanced")
 	}
 	var res Result
-	for _, r := range runs {
+	for _, r := range site.runs {
 		b.emulatePreference(tb, r.scheme, opts)
 		b.navigate(tb, srv.URL+r.path)
 		got := b.measure(tb, axeRules)
@@ -334,6 +273,82 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 		judgePage(tb, &res, r.rt.ID(), r.scheme, r.rules, got, exp, byID, pageBG, opts)
 	}
 	return res
+}
+
+// site is the pages and stylesheets of a Run, by path, and the pages in
+// the order they are loaded.
+type site struct {
+	pages, sheets map[string][]byte
+	runs          []pageRun
+}
+
+// pageRun is one page of a Run: a theme in a scheme.
+type pageRun struct {
+	rt     *theming.ResolvedTheme
+	scheme theming.Scheme
+	path   string
+	rules  []rulePage
+}
+
+// buildSite builds the page of every theme and scheme opts asks for, and
+// each theme's stylesheet. One body per scheme would do, but a component
+// without a variable carrying its color is written as a literal of the
+// theme's own color, so the body is built per theme and scheme.
+func buildSite(tb testing.TB, snap *theming.Snapshot, comps []theming.Component, byID map[string]theming.Component, pageBG theming.Component, opts Options) site {
+	tb.Helper()
+	schemes := opts.Schemes
+	if schemes == nil {
+		schemes = []theming.Scheme{theming.Light, theming.Dark}
+	}
+	sheetOf := opts.Stylesheet
+	if sheetOf == nil {
+		sheetOf = (*theming.ResolvedTheme).Stylesheet
+	}
+	themes := snap.Themes()
+	if opts.Themes != nil {
+		themes = themes[:0]
+		for _, id := range opts.Themes {
+			rt, ok := snap.Theme(id)
+			if !ok {
+				tb.Fatalf("axepage: the snapshot has no theme %d", id)
+			}
+			themes = append(themes, rt)
+		}
+	}
+	st := site{pages: map[string][]byte{}, sheets: map[string][]byte{}}
+	for _, rt := range themes {
+		sheet := "/sheet/" + strconv.Itoa(rt.ID()) + ".css"
+		st.sheets[sheet] = []byte(sheetOf(rt))
+		for _, sc := range schemes {
+			page, rules := buildPage(rt, sc, comps, byID, pageBG, sheet, opts)
+			path := fmt.Sprintf("/page/%d/%s", rt.ID(), sc)
+			st.pages[path] = page
+			st.runs = append(st.runs, pageRun{rt, sc, path, rules})
+		}
+	}
+	return st
+}
+
+// handler serves the site's pages and stylesheets, and axe.min.js.
+func (st site) handler(axeJS string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, ok := st.pages[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(p)
+			return
+		}
+		if s, ok := st.sheets[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "text/css; charset=utf-8")
+			w.Write(s)
+			return
+		}
+		if r.URL.Path == "/axe.min.js" {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Write([]byte(axeJS))
+			return
+		}
+		http.NotFound(w, r)
+	})
 }
 
 // emulatePreference sets the tab's prefers-color-scheme and
