@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/themekit/themekit/colorref"
 )
 
 var hillClimb = flag.Int("hillclimb", 0, "climb `n` steps from the costliest of 1,000 random themes toward a theme whose high-contrast variant costs the solver the most work, and write it to testdata/hostile-theme.json")
@@ -59,15 +57,7 @@ func TestHillClimbAHostileTheme(t *testing.T) {
 		try.Colors = cloneColors(best.Colors)
 		comp := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
 		sc := Schemes()[rng.IntN(2)]
-		v := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
-		if rng.IntN(4) > 0 {
-			a := 1.0
-			if rng.IntN(2) == 0 && comp != c.cat.PageBackground {
-				a = 0.2 + rng.Float64()*0.8
-			}
-			v = colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, a).Rounded().String()
-		}
-		try.SetOverride(comp, sc, v)
+		try.SetOverride(comp, sc, randomValue(rng, c, comp, 4, 2, 0.2))
 		if c.CheckTheme(try) != nil {
 			continue
 		}
@@ -116,11 +106,10 @@ func TestAHostileThemeCostsNoMoreThanTheBound(t *testing.T) {
 	snap, err := LoadFS(DefaultFS())
 	require.NoError(t, err)
 	c := snap.cat
-	th, recorded := readHostileTheme(t)
+	th, climbed := readHostileTheme(t)
 	require.NoError(t, c.CheckTheme(th), "the hostile theme is valid")
 	unbounded := unboundedWork(c, th, highContrastOptions())
-	assert.Equal(t, recorded, unbounded, "the solver judges the pairs it judged when the theme was climbed")
-	require.Greater(t, unbounded, 2*workBound, "unbounded, the theme costs more than twice the bound")
+	require.Greater(t, unbounded, 2*workBound, "unbounded, the theme costs more than twice the bound (%d pairs when it was climbed)", climbed)
 
 	for _, o := range []FixOptions{{}, highContrastOptions()} {
 		s, err := newFixSolver(c, th, o)

@@ -467,6 +467,10 @@ func (s *solver) over() bool {
 	return s.stopped
 }
 
+// partialTries is how many fields a partial step looks at: those with
+// the most failing rules, where a partial move helps most.
+const partialTries = 8
+
 // The kinds of move a step looks for, in the order solve tries them.
 const (
 	moveWhole   = iota // a lightness at which every rule of the field passes
@@ -519,8 +523,12 @@ func (s *solver) step(keys []candidate, kind int) bool {
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
-	// best found, at a rank no better, is not looked at.
+	// best found, at a rank no better, is not looked at. A partial move,
+	// the last resort, looks at the partialTries fields with the most.
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.failing, a.failing) })
+	if kind == movePartial && len(cands) > partialTries {
+		cands = cands[:partialTries]
+	}
 	for _, cd := range cands {
 		f, failing := cd.key, cd.failing
 		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {

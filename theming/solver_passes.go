@@ -3,6 +3,7 @@ package theming
 import (
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/themekit/themekit/contrast"
 )
@@ -366,18 +367,17 @@ func (s *solver) tryPairRules(a, b fieldKey, lb int, only []int) (int, bool) {
 // target back toward its own lightness on the fine grid.
 const pairGrain = 50
 
-// bisectCoarse is bisect to within pairGrain steps: the step it returns
-// passes ok, at most pairGrain steps from the nearest that does.
+// bisectCoarse returns a step from bad toward good (either side of the
+// other) at which ok holds, at most pairGrain steps past the first that
+// does, given ok(good) and !ok(bad) and that ok changes once between
+// them: a binary search over the steps pairGrain apart.
 func bisectCoarse(bad, good int, ok func(int) bool) int {
-	for abs(bad-good) > pairGrain {
-		mid := (bad + good) / 2
-		if ok(mid) {
-			good = mid
-		} else {
-			bad = mid
-		}
+	dist, dir := abs(good-bad), 1
+	if good < bad {
+		dir = -1
 	}
-	return good
+	at := func(i int) int { return bad + dir*min(i*pairGrain, dist) }
+	return at(sort.Search((dist+pairGrain-1)/pairGrain, func(i int) bool { return ok(at(i)) }))
 }
 
 func abs(n int) int {
