@@ -110,21 +110,25 @@ type Result struct {
 	APCAPass   bool    // |Lc| >= LcRequired
 }
 
-// String returns a one-line summary such as "4.48:1 < 4.5:1 text AA:
-// fail". A method other than [Exact] is named after the level, with both
-// ratios when they print differently, and an APCA policy adds the Lc:
-// "4.50:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.49:1), Lc 71.3 < 75: fail".
-// It rounds for display only; the verdict compares unrounded values.
+// String returns a one-line summary such as "4.47:1 < 4.5:1 text AA:
+// fail": first Ratio, the ratio the verdict rests on. A method other than
+// [Exact] is named after the level, with both ratios when they print
+// differently, and an APCA policy adds the Lc: "4.49:1 < 4.5:1 text AA
+// both (exact 4.50:1, rendered 4.49:1), Lc 71.3 < 75: fail". Ratios are
+// written as [FormatRatio] writes them, cut after two decimals, so a
+// failing ratio never prints as the minimum it misses (a rendered 4.4999
+// is "4.49:1 < 4.5:1", not "4.50:1 < 4.5:1"); the verdict compares
+// unrounded values.
 func (r Result) String() string {
 	cmp := ">="
 	if !r.WCAGPass {
 		cmp = "<"
 	}
-	s := fmt.Sprintf("%.2f:1 %s %g:1 %s %s", r.Ratio, cmp, r.Required, r.Type, r.Level)
+	s := fmt.Sprintf("%s %s %g:1 %s %s", FormatRatio(r.Ratio), cmp, r.Required, r.Type, r.Level)
 	if r.Method != Exact {
 		s += " " + r.Method.String()
-		if e, d := fmt.Sprintf("%.2f", r.Exact), fmt.Sprintf("%.2f", r.Rendered); e != d {
-			s += " (exact " + e + ":1, rendered " + d + ":1)"
+		if e, d := FormatRatio(r.Exact), FormatRatio(r.Rendered); e != d {
+			s += " (exact " + e + ", rendered " + d + ")"
 		}
 	}
 	if r.APCA {

@@ -98,11 +98,11 @@ func TestCheckJudgesUnderBoth(t *testing.T) {
 		wantString string
 	}{
 		{"a pair that passes exactly but renders below 4.5 fails", "hsla(0, 80%, 48.26%, 0.9)", contrast.Text, contrast.AA, false, true,
-			"4.50:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.50:1): fail"},
+			"4.49:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.49:1): fail"},
 		{"#777 on white fails text at AA", "hsl(0, 0%, 46.666666666666664%)", contrast.Text, contrast.AA, false, false,
-			"4.48:1 < 4.5:1 text AA both: fail"},
+			"4.47:1 < 4.5:1 text AA both: fail"},
 		{"#777 on white passes non-text at AAA", "hsl(0, 0%, 46.666666666666664%)", contrast.NonText, contrast.AAA, true, true,
-			"4.48:1 >= 3:1 non-text AAA both: pass"},
+			"4.47:1 >= 3:1 non-text AAA both: pass"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,8 +47,8 @@ func ExampleCheck() {
 		fmt.Println(res)
 	}
 	// Output:
-	// 6.66:1 >= 4.5:1 text AA both (exact 6.66:1, rendered 6.70:1): pass
-	// 6.66:1 < 7:1 text AAA both (exact 6.66:1, rendered 6.70:1): fail
+	// 6.65:1 >= 4.5:1 text AA both (exact 6.65:1, rendered 6.69:1): pass
+	// 6.65:1 < 7:1 text AAA both (exact 6.65:1, rendered 6.69:1): fail
 }
 
 // A translucent red on white reaches 4.5:1 in the WCAG formula (4.510034)
@@ -71,9 +71,9 @@ func ExampleCheckMethod() {
 	_, err := contrast.CheckMethod(red, white, white, contrast.Text, contrast.AA, contrast.Method(9))
 	fmt.Println(err)
 	// Output:
-	// 4.50:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.50:1): fail
+	// 4.49:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.49:1): fail
 	// 4.51:1 >= 4.5:1 text AA: pass
-	// 4.50:1 < 4.5:1 text AA rendered (exact 4.51:1, rendered 4.50:1): fail
+	// 4.49:1 < 4.5:1 text AA rendered (exact 4.51:1, rendered 4.49:1): fail
 	// contrast: unknown method Method(9)
 }
 
@@ -154,8 +154,8 @@ func ExamplePolicy_Check() {
 	}
 	// Output:
 	// 4.50:1 >= 4.5:1 text AA: pass
-	// 4.48:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.48:1): fail
-	// 4.48:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.48:1), Lc 71.3 < 75: fail
+	// 4.47:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.47:1): fail
+	// 4.47:1 < 4.5:1 text AA both (exact 4.50:1, rendered 4.47:1), Lc 71.3 < 75: fail
 }
 
 func ExampleSuggestions() {

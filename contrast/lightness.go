@@ -141,6 +141,17 @@ type search struct {
 	checks []LightnessCheck
 	order  []int
 	ends   []gridEnds
+	memo   []pairMemo // per check, its pair at the steps last asked for
+}
+
+// pairMemo is a check's pair at the two steps last asked for: the
+// searches ask for a step again under another criterion, or as the near
+// end of the next run, so a Pair's work (a caller's color conversions)
+// is done once per step more often than not.
+type pairMemo struct {
+	k    [2]int
+	pair [2][3]colorref.Color
+	last int // the slot written last
 }
 
 // gridEnds is a check's pair at the two ends of the grid, as one
@@ -155,11 +166,27 @@ type gridEnds struct {
 }
 
 func newSearch(checks []LightnessCheck) *search {
-	s := &search{checks: checks, order: make([]int, len(checks))}
+	s := &search{checks: checks, order: make([]int, len(checks)), memo: make([]pairMemo, len(checks))}
 	for i := range s.order {
 		s.order[i] = i
+		s.memo[i].k = [2]int{-1, -1}
 	}
 	return s
+}
+
+// at returns check i's pair at step k, from the memo when it holds it.
+func (s *search) at(i, k int) (fg, bg, backdrop colorref.Color) {
+	m := &s.memo[i]
+	for n := range m.k {
+		if m.k[n] == k {
+			p := &m.pair[n]
+			return p[0], p[1], p[2]
+		}
+	}
+	fg, bg, backdrop = s.checks[i].Pair.At(k)
+	m.last ^= 1
+	m.k[m.last], m.pair[m.last] = k, [3]colorref.Color{fg, bg, backdrop}
+	return fg, bg, backdrop
 }
 
 // gridEnds returns check i's ends under criterion c, worked out once.
@@ -171,7 +198,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 	if !e.known {
 		e.known = true
 		for n, k := range [2]int{0, LightnessSteps} {
-			fg, bg, bd := s.checks[i].Pair.At(k)
+			fg, bg, bd := s.at(i, k)
 			e.at[n], e.meets[n] = c.paint(fg, bg, bd), s.checks[i].Threshold.meets(c, fg, bg, bd)
 		}
 		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
@@ -184,7 +211,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 func (s *search) fail(k int) (int, criterion, bool) {
 	for n, i := range s.order {
 		ch := &s.checks[i]
-		fg, bg, bd := ch.Pair.At(k)
+		fg, bg, bd := s.at(i, k)
 		if c, bad := ch.Threshold.failing(fg, bg, bd); bad {
 			copy(s.order[1:n+1], s.order[:n])
 			s.order[0] = i
@@ -252,14 +279,13 @@ func (s *search) skipFailing(i int, c criterion, k, dir int) int {
 
 // paint returns check i's pair at step k as criterion c measures it.
 func (s *search) paint(i int, c criterion, k int) painted {
-	return c.paint(s.checks[i].Pair.At(k))
+	return c.paint(s.at(i, k))
 }
 
 // meets reports whether check i meets criterion c at step k.
 func (s *search) meets(i int, c criterion, k int) bool {
-	ch := &s.checks[i]
-	fg, bg, bd := ch.Pair.At(k)
-	return ch.Threshold.meets(c, fg, bg, bd)
+	fg, bg, bd := s.at(i, k)
+	return s.checks[i].Threshold.meets(c, fg, bg, bd)
 }
 
 // gallop returns the first step past k, in direction dir, that may not
@@ -349,7 +375,7 @@ func (s *search) pick(foundDown, foundUp bool, down, up int, l0 float64) (int, b
 }
 
 func (s *search) ratio(k int) float64 {
-	fg, bg, bd := s.checks[0].Pair.At(k)
+	fg, bg, bd := s.at(0, k)
 	return s.checks[0].Threshold.ratio(fg, bg, bd)
 }
 

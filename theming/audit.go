@@ -11,8 +11,11 @@ import (
 // under the policy of the [Report] it belongs to.
 //
 // The component is the foreground (the text, border or fill that is
-// drawn) and the target the background it is drawn on. Translucent colors
-// are resolved as a browser paints them: the background over the page
+// drawn) and the target the background it is drawn on, each as the page
+// paints it: Foreground is the component's first variable's value (its
+// color for a component without variables), Background its target's
+// first variable's, or the target variable's. Translucent colors are
+// resolved as a browser paints them: the background over the page
 // background, then the foreground over that.
 //
 // The measurements are named as [contrast.Result] names them. Ratio is

@@ -114,9 +114,14 @@ func checkNonNegative(sp scope, path string, n int) {
 // A relative path is one or more segments of ASCII letters, digits and
 // "._~-" joined by "/", with no empty, "." or ".." segment: it cannot
 // climb out of the media root, name a scheme (javascript:, data:) or need
-// escaping. An absolute URL must be http or https with a host.
+// escaping. An absolute URL must be http or https with a host, in URI
+// characters (imageURLProblem), so that a host may put it in an HTML
+// attribute or a CSS url() as it is.
 func checkImage(s string) error {
 	if isAbsoluteURL(s) {
+		if reason := imageURLProblem(s); reason != "" {
+			return errors.New(reason)
+		}
 		u, err := url.Parse(s)
 		if err != nil {
 			return err

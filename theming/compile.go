@@ -387,11 +387,7 @@ func (c *CompiledCatalog) assemble() error {
 			c.vars = append(c.vars, varDef{comp: i, v: v})
 		}
 	}
-	for n := range c.rules {
-		if r := &c.rules[n]; r.target.Type == TargetVariable {
-			r.bgVar = c.varByName[r.target.Value] // a visible owner's target is visible
-		}
-	}
+	c.paintVars()
 	c.base.palette = c.paletteOf(c.base.colors[0])
 	c.fields = fieldNames(c.cat.Components)
 	defs := make([]Component, len(c.visible))

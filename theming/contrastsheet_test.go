@@ -87,20 +87,25 @@ func TestStylesheetServesTheHighContrastVariant(t *testing.T) {
 func TestForcedColorRoles(t *testing.T) {
 	cc := defaultCatalog(t)
 	for name, want := range map[string]string{
-		"--page-background":                "Canvas",     // the page background
-		"--surface":                        "Canvas",     // text is checked on it
-		"--card-hover":                     "Canvas",     // a variable of a surface
-		"--nav-bar":                        "Canvas",     // nav text is checked on it
-		"--modal-backdrop":                 "Canvas",     // no rules
-		"--text-primary":                   "CanvasText", // text on the page
-		"--input-text":                     "CanvasText", // text on an input
-		"--text-disabled":                  "GrayText",   // text at opacity 0.6
-		"--link":                           "LinkText",   // text on the page that falls back to primary
-		"--primary-button":                 "ButtonFace", // text on it, and a non-text rule of its own
-		"--tooltip-background":             "ButtonFace",
-		"--primary-button-text":            "ButtonText", // text only on buttons
-		"--sidebar-active-item-background": "Highlight",  // its own text is checked on it
-		"--sidebar-active-item":            "HighlightText",
+		"--page-background":                "Canvas",       // the page background
+		"--surface":                        "Canvas",       // text is checked on it
+		"--card-hover":                     "Canvas",       // a variable of a surface
+		"--nav-bar":                        "Canvas",       // nav text is checked on it
+		"--modal-backdrop":                 "Canvas",       // no rules
+		"--text-primary":                   "CanvasText",   // text on the page
+		"--input-text":                     "CanvasText",   // text on an input
+		"--text-disabled":                  "GrayText",     // text at opacity 0.6
+		"--link":                           "LinkText",     // text on the page that falls back to primary
+		"--primary-button":                 "ButtonBorder", // a fill: text on it, and a non-text rule on the page
+		"--primary-button-hover":           "ButtonBorder", // its label is checked on it too
+		"--primary-button-disabled":        "GrayText",     // translucent
+		"--tooltip-background":             "ButtonBorder",
+		"--primary-button-text":            "ButtonFace", // the label on a fill
+		"--primary-button-focus-ring":      "Highlight",  // named for focus
+		"--input-focus-border":             "Highlight",
+		"--sidebar-active-item-background": "Canvas",     // its own text is checked on it: a ground
+		"--sidebar-active-item":            "CanvasText", // on its tint and, non-text, on the sidebar
+		"--badge-neutral":                  "CanvasText", // on its tint and on the card
 		"--border":                         "CanvasText", // non-text rules only
 		"--border-subtle":                  "GrayText",   // its translucent variable
 	} {

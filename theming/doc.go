@@ -61,14 +61,20 @@
 //	                snapshot serving a draft to its requester (Snapshot.Preview)
 //	served.go       the served JSON: component definitions, theme list, theme for a user
 //	media.go        the one media-base rule
-//	stylesheet.go   a theme's CSS, all of it; highcontrast.go its high-contrast variant,
-//	                forcedcolors.go the roles of its forced-colors block
+//	stylesheet.go   a theme's CSS, all of it; highcontrast.go its high-contrast variant
+//	                (HighContrastVariant: the edits and the rules it cannot bring to AAA,
+//	                Snapshot.HighContrastAudit), forcedcolors.go the roles of its
+//	                forced-colors block
 //	audit.go        the contrast audit: Snapshot.Audit, ResolvedTheme.Audit, AuditTheme
 //	suggest.go      suggested fixes: a Finding's pair fixes, a Report's theme edits
 //	field.go        the names of theme fields: FieldName, ParseField; form.go a theme's
 //	                color by field name and a report's failures per field, for forms
-//	fix.go          FixTheme, FieldRange and their errors; solver.go the solver they run
-//	generate.go     CompiledCatalog.Generate: a theme from one brand color
+//	fix.go          FixTheme, FieldRange and their errors, the work bound; solver.go the
+//	                solver they run (its search), solver_passes.go its other passes (an
+//	                alpha, minimal edits, the strongest setting of a rule that cannot
+//	                pass, two fields at once, the errors), solver_ranges.go each rule's
+//	                passing runs of a field, kept per state of the colors the rule reads
+//	generate.go     CompiledCatalog.Generate: a theme from one brand color, the brand kept
 //	errors.go       Problem, ValidationError, the sentinels
 //	source.go       Source, SourceFunc; store.go Store
 //
@@ -155,12 +161,26 @@
 //   - In a contrast rule the component is the foreground and the target
 //     the background: the background is composited over the page
 //     background and the foreground over that.
+//   - A rule judges what the page paints. A component is painted by its
+//     first CSS variable, so its rules judge that variable's value, with
+//     its opacity and lightness, not a color no variable carries; a
+//     component target is likewise its first variable, and a variable
+//     target that variable. A component without variables is judged by
+//     its color. The catalog's designer puts first the variable that
+//     draws the component (a focus ring's ring, a divider's line) and
+//     after it the variations its rules do not cover (a translucent halo,
+//     a hover shade). The audit, the suggestions, the fixer, the
+//     generator and the high-contrast variant all read a rule's pair
+//     this one way.
 //   - A visible definition may not refer to a hidden one, so the served
 //     catalog is self-contained. Hidden definitions may refer to anything.
 //   - Themes are served in ascending id order. Image paths become URLs on
 //     the media base URL ([DefaultMediaBase], "/media/", if none); absolute
-//     http(s) URLs are served as written; an unset image or image pair is
-//     null. Relative paths take only letters, digits, "._~-" and "/".
+//     http(s) URLs are served as written, and so take URI characters only,
+//     as the media base does, and none of "'", "(" and ")" (escape them):
+//     nothing in one can end an HTML attribute or a CSS url() a host puts
+//     it in. An unset image or image pair is null. Relative paths take
+//     only letters, digits, "._~-" and "/".
 //   - The theme list carries each theme's palette_preview, computed from
 //     the catalog's palette_preview components in the light scheme; the
 //     theme for a user carries an empty array, as the source observed.
@@ -223,21 +243,33 @@
 //     decided each side's color and the component whose literal gave it,
 //     as the resolver recorded them while it resolved: of several
 //     overrides on a chain, the one nearest the literal decides.
-//   - [CompiledCatalog.FixTheme] moves only the lightness of color
-//     overrides (hue, saturation and alpha kept, at the hundredths a color
-//     prints) and never the page background: moving it would move every
-//     rule at once. It judges each move on the theme as it resolves with
-//     the move applied, so a background derived from the moved field moves
-//     with it. Every lightness is searched by contrast's one search
+//   - [CompiledCatalog.FixTheme] moves the lightness of color overrides
+//     (hue and saturation kept, at the hundredths a color prints), and the
+//     alpha of a translucent one only under [FixOptions].Alpha, and never
+//     the page background: moving it would move every rule at once. It
+//     judges each move on the theme as it resolves with the move applied,
+//     so a background derived from the moved field moves with it. Every
+//     lightness is searched by contrast's one search
 //     ([contrast.NearestLightness], [contrast.LightnessRanges]) on the 0.01
 //     grid a color prints at ([contrast.LightnessSteps]), which misses no
-//     passing step, however narrow the window it lies in; the result is
-//     audited again before it is returned.
+//     passing step, however narrow the window it lies in. Its edits are
+//     minimal as a set: none can be undone with every rule passing. Its
+//     work is bounded ([ErrWorkBound]): a hostile theme gets the best
+//     found within about 10 to 20 ms.
 //   - The stylesheet serves each theme's high-contrast variant (AAA under
-//     [contrast.Both], worked out once per resolved theme) under
-//     prefers-contrast: more and data-contrast="more", and maps the
+//     [contrast.Both], worked out once per resolved theme, on first use,
+//     a translucent color's alpha raised where no lightness reaches AAA)
+//     under prefers-contrast: more and data-contrast="more". A variant
+//     that cannot bring every rule to AAA never fails silently: each such
+//     rule gets the most contrast it can reach, a comment before the
+//     variant names the rules, and [ResolvedTheme.HighContrastVariant]
+//     and [Snapshot.HighContrastAudit] list them. The sheet maps the
 //     variables to CSS system colors under forced-colors: active by the
-//     roles [CompiledCatalog.ForcedColor] documents.
+//     roles [CompiledCatalog.ForcedColor] documents, which put the two
+//     sides of every rule on opposite sides of the forced palette.
+//   - [CompiledCatalog.Generate] keeps the brand color exactly wherever it
+//     passes the brand component's own rules: the components that fall
+//     back to it get overrides of their own instead of moving it.
 //   - A [Scheme] other than [Light] and [Dark] has no colors:
 //     [ResolvedTheme.Color] and [ResolvedTheme.Variable] answer false.
 package theming

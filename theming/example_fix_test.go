@@ -96,16 +96,29 @@ func ExampleCompiledCatalog_Generate() {
 		fmt.Println(err)
 		return
 	}
-	th, err := s.CompiledCatalog().Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{})
+	// A brand that passes its own rules is taken exactly; the link, which
+	// follows it and would fail as text, gets its own override.
+	g, err := s.CompiledCatalog().Generate(colorref.HSL(214, 89, 52), theming.GenerateOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(th.ID, th.Name, th.IsDefault, th.Colors["primary"])
+	fmt.Println(g.Theme.Name, g.Theme.Colors["primary"].Light, g.Moved == nil)
+	fmt.Println("link:", g.Theme.Colors["link"].Light)
+	// A yellow fails its own rules on a light page: it is moved, and the
+	// move names the rule that decided it.
+	g, err = s.CompiledCatalog().Generate(colorref.HSL(55, 100, 50), theming.GenerateOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Moved)
 	_, err = s.CompiledCatalog().Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{Brand: "accent"})
 	fmt.Println(errors.Is(err, theming.ErrUnknownComponent))
 	// Output:
-	// 1 Generated true {hsl(160, 70%, 26.87%) hsl(160, 70%, 70%)}
+	// Generated hsl(214, 89%, 52%) true
+	// link: hsl(214, 89%, 48.21%)
+	// brand hsl(55, 100%, 50%) fails primary on page-background (non-text) in the light scheme; taken at hsl(55, 100%, 31.05%), the nearest lightness it passes at (0–31.05)
 	// true
 }
 
@@ -147,8 +160,8 @@ func ExampleCompiledCatalog_ForcedColor() {
 	// --page-background Canvas true
 	// --text-primary CanvasText true
 	// --link LinkText true
-	// --primary-button ButtonFace true
-	// --primary-button-text ButtonText true
+	// --primary-button ButtonBorder true
+	// --primary-button-text ButtonFace true
 	// --no-such  false
 }
 

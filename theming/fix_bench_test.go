@@ -31,7 +31,7 @@ func BenchmarkHighContrast(b *testing.B) {
 	th := snap.Themes()[0].Theme()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := snap.CompiledCatalog().FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()}); err != nil {
+		if _, _, err := snap.CompiledCatalog().FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,7 +1,6 @@
 package theming_test
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -190,7 +189,7 @@ func TestFixThemeErrors(t *testing.T) {
 func TestHighContrastPassesAAA(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for _, rt := range snap.Themes() {
-		hc, _, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy()})
+		hc, _, err := snap.CompiledCatalog().FixTheme(rt.Theme(), theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true})
 		require.NoError(t, err)
 		rep, err := snap.CompiledCatalog().AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
 		require.NoError(t, err)
@@ -198,88 +197,6 @@ func TestHighContrastPassesAAA(t *testing.T) {
 		same := rt.HighContrast().Theme().Colors
 		assert.Equal(t, hc.Colors, same, "the resolved theme's variant is the same")
 	}
-}
-
-// Forty brand colors across hue and lightness (saturation 40 to 100%):
-// each generated theme passes AA under both methods in both schemes, its
-// high-contrast variant passes AAA, and the brand keeps its hue and
-// saturation, and its lightness when that passes as given.
-func TestGenerate(t *testing.T) {
-	cc := defaultCatalog(t)
-	lightness := []float64{8, 22, 38, 50, 62, 78, 94}
-	for n := range 40 {
-		h, s, l := float64(n*9), float64(40+n%4*20), lightness[n%len(lightness)]
-		brand := colorref.HSL(h, s, l)
-		t.Run(brand.String(), func(t *testing.T) {
-			th, err := cc.Generate(brand, theming.GenerateOptions{})
-			require.NoError(t, err)
-			assert.Equal(t, 1, th.ID)
-			assert.Equal(t, "Generated", th.Name)
-			assert.True(t, th.IsDefault)
-			rep, err := cc.AuditTheme(th, contrast.Policy{})
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%d rules fail AA", rep.Failed)
-			hc, _, err := cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()})
-			require.NoError(t, err)
-			rep, err = cc.AuditTheme(hc, theming.HighContrastPolicy())
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%d rules of the variant fail AAA", rep.Failed)
-			for _, v := range []string{th.Colors["primary"].Light, th.Colors["primary"].Dark} {
-				got, err := colorref.ParseColor(v)
-				require.NoError(t, err)
-				gh, gs, _ := got.HSL()
-				assert.InDelta(t, h, gh, 0.005, "%s keeps the hue", v)
-				assert.InDelta(t, s, gs, 0.005, "%s keeps the saturation", v)
-			}
-			asGiven := theming.Theme{ID: 1, Name: "Brand", Colors: map[string]theming.PerScheme{"primary": {Light: brand.String()}}}
-			r, err := cc.AuditTheme(asGiven, contrast.Policy{})
-			require.NoError(t, err)
-			if lightRulesPass(r) {
-				assert.Equal(t, brand.String(), th.Colors["primary"].Light, "a brand that passes is taken as given")
-			}
-		})
-	}
-}
-
-func lightRulesPass(r *theming.Report) bool {
-	for _, f := range r.Findings {
-		if f.Scheme == theming.Light && !f.Pass {
-			return false
-		}
-	}
-	return true
-}
-
-// A brand that must contrast with white, black and mid grey as text: no
-// lightness of it can.
-func TestGenerateImpossibleBrand(t *testing.T) {
-	cc, err := theming.CompileCatalog(theming.Catalog{
-		PageBackground: "page",
-		PalettePreview: []string{},
-		Components: []theming.Component{
-			{ID: "page", Name: "Page", Fallback: theming.PerScheme{Light: "hsl(0, 0%, 100%)", Dark: "hsl(0, 0%, 10%)"}},
-			{ID: "primary", Name: "Brand", Fallback: theming.PerScheme{Light: "hsl(210, 50%, 40%)", Dark: "hsl(210, 50%, 70%)"},
-				ContrastAgainst: []theming.ContrastTarget{
-					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: contrast.Text},
-					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 0%)", ContrastType: contrast.Text},
-					{Type: theming.TargetHSL, Value: "hsl(0, 0%, 50%)", ContrastType: contrast.Text},
-				}},
-		},
-	})
-	require.NoError(t, err)
-	_, err = cc.Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{})
-	require.Error(t, err)
-	assert.ErrorIs(t, err, theming.ErrUnsatisfiable)
-	var be *theming.BrandError
-	require.ErrorAs(t, err, &be)
-	assert.Equal(t, "primary", be.Brand)
-	assert.Equal(t, theming.Light, be.Scheme)
-	assert.Len(t, be.Conflict.Rules, 3, "each rule and what it needs")
-
-	_, err = cc.Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{Brand: "accent"})
-	assert.ErrorIs(t, err, theming.ErrUnknownComponent)
-	_, err = (&theming.CompiledCatalog{}).Generate(colorref.HSL(210, 50, 40), theming.GenerateOptions{})
-	assert.True(t, errors.Is(err, theming.ErrNoCatalog))
 }
 
 // Themes broken in several ways are fixed, keeping each moved field's

@@ -1,6 +1,10 @@
 package theming
 
-import "github.com/themekit/themekit/contrast"
+import (
+	"strings"
+
+	"github.com/themekit/themekit/contrast"
+)
 
 // The forced-colors roles: the CSS system color each visible variable
 // takes in the stylesheet's @media (forced-colors: active) block, worked
@@ -8,40 +12,55 @@ import "github.com/themekit/themekit/contrast"
 
 // The CSS system colors the forced-colors block maps variables to.
 const (
-	sysCanvas        = "Canvas"
-	sysCanvasText    = "CanvasText"
-	sysLinkText      = "LinkText"
-	sysButtonFace    = "ButtonFace"
-	sysButtonText    = "ButtonText"
-	sysHighlight     = "Highlight"
-	sysHighlightText = "HighlightText"
-	sysGrayText      = "GrayText"
+	sysCanvas       = "Canvas"
+	sysCanvasText   = "CanvasText"
+	sysLinkText     = "LinkText"
+	sysButtonFace   = "ButtonFace"
+	sysButtonBorder = "ButtonBorder"
+	sysHighlight    = "Highlight"
+	sysGrayText     = "GrayText"
 )
 
 // ForcedColor returns the CSS system color that the stylesheet's
 // @media (forced-colors: active) block gives a visible CSS variable, and
-// false for a name no visible component defines. The role comes from the
-// catalog's contrast rules, for the variable's component first:
+// false for a name no visible component defines.
 //
-//   - the page background: Canvas;
-//   - a component with a text rule on the page background is text (below);
-//   - a component some other component's text is checked on (directly or
-//     through one of its variables) is a surface: ButtonFace when it has
-//     a non-text rule of its own (a filled control: buttons, badges,
-//     tooltips), else Canvas (cards, inputs, bars, alerts);
-//   - a component with a text rule is text (below);
-//   - a component with non-text rules only (borders, rings, accents,
-//     indicators): CanvasText, and GrayText for its translucent variables;
-//   - anything else (overlays, scrims): Canvas.
+// Under forced colors the system's palette has two sides that contrast
+// with each other: the grounds (Canvas, ButtonFace) and the inks drawn on
+// them (CanvasText, LinkText, ButtonBorder, Highlight, GrayText). Each
+// contrast rule pairs the variables that paint its two sides (see the
+// package documentation), so the rules are a graph on the variables, and
+// the roles put the two ends of every rule on opposite sides: the page
+// background is a ground, and the sides follow from it along the rules
+// (a part of the catalog the page's rules do not reach starts from a
+// surface, a ground, or else an ink). A rule whose target is a literal
+// hsl() color has nothing the stylesheet paints on one side and takes no
+// part. A variable no rule pairs takes its component's side.
 //
-// Of a text component, a variable its own text rule is checked on (a tint
-// behind it, as an active item's or a badge's background) is Highlight
-// and its other variables HighlightText; otherwise a translucent variable
-// (opacity set: muted or disabled text) is GrayText; text checked only on
-// ButtonFace surfaces is ButtonText; text on the page background whose
-// catalog fallback in the light scheme reaches an accent (a component
-// with non-text rules only: a link that takes the brand color) is
-// LinkText; other text is CanvasText.
+// Within its side a variable takes the color of its component's kind,
+// read from the rules whatever direction the catalog writes them in: the
+// page background and the components text is checked on are surfaces,
+// unless they have non-text rules of their own (a filled button, a
+// tooltip: fills); a component with a text rule on the page, or else any
+// text rule, is text; one with non-text rules only is an accent.
+//
+//   - a ground is Canvas, or ButtonFace for the painting variable of a
+//     text component on the ground side (a filled button's label);
+//   - an ink named for focus (a component id or a variable name with the
+//     word "focus") is Highlight;
+//   - a translucent ink (muted or disabled text, a subtle border, a
+//     disabled button) is GrayText;
+//   - a fill's ink is ButtonBorder: its edge on the page and the ground
+//     its label is drawn on;
+//   - text on the page whose catalog fallback in the light scheme reaches
+//     an accent (a link that takes the brand's color) is LinkText;
+//   - other inks (text, accents) are CanvasText;
+//   - a component no rule judges (an overlay, a scrim) is Canvas.
+//
+// In Chromium's forced palettes, light and dark, every rule of the
+// default catalog whose two sides the stylesheet paints passes its
+// level under these roles, with forced-color-adjust: none (issue 29:
+// buttons and badges had collapsed to ButtonFace on Canvas, 1:1).
 func (c *CompiledCatalog) ForcedColor(variable string) (string, bool) {
 	if !c.ok() {
 		return "", false
@@ -60,126 +79,176 @@ func (c *CompiledCatalog) forcedRoles() []string {
 	return c.roles
 }
 
+// The sides of the forced palette (see ForcedColor); unset is a variable
+// no rule reaches.
+const (
+	sideUnset = iota
+	sideGround
+	sideInk
+)
+
 // computeRoles works out each visible variable's system color, by the
 // rules ForcedColor documents.
 func computeRoles(c *CompiledCatalog) []string {
-	u := useOf(c.rules, len(c.cat.Components), c.pageBG)
+	u := useOf(c)
 	kind := u.kinds(c.pageBG)
-	onlyButtons := make([]bool, len(kind))
-	copy(onlyButtons, u.hasText)
-	for _, ru := range c.rules {
-		if ru.target.ContrastType == contrast.NonText {
-			continue
-		}
-		if tc := ru.bgComp; tc < 0 || tc != ru.comp && kind[tc] != kindButtonFace {
-			onlyButtons[ru.comp] = false
-		}
-	}
-	tinted := make([]bool, len(kind)) // a text component with a tint of its own
-	for v := range u.ownTint {
-		tinted[c.vars[v].comp] = true
-	}
+	side := c.forcedSides(u, kind)
 	roles := make([]string, len(c.vars))
 	for v, vd := range c.vars {
 		i := vd.comp
 		translucent := vd.v.Opacity != nil && *vd.v.Opacity < 1
-		switch kind[i] {
-		case kindCanvas, kindNone:
+		switch {
+		case side[v] == sideUnset:
 			roles[v] = sysCanvas
-		case kindButtonFace:
-			roles[v] = sysButtonFace
-		case kindAccent:
-			roles[v] = pick(translucent, sysGrayText, sysCanvasText)
-		case kindText:
-			switch {
-			case u.ownTint[v]:
-				roles[v] = sysHighlight
-			case tinted[i]:
-				roles[v] = sysHighlightText
-			case translucent:
-				roles[v] = sysGrayText
-			case onlyButtons[i]:
-				roles[v] = sysButtonText
-			case u.textOnPage[i] && reachesAccent(c.fallback[0], i, kind):
-				roles[v] = sysLinkText
-			default:
-				roles[v] = sysCanvasText
-			}
+		case side[v] == sideGround:
+			roles[v] = pick(kind[i] == kindText && u.paint[i] == v, sysButtonFace, sysCanvas)
+		case focusNamed(c.cat.Components[i].ID) || focusNamed(vd.v.CSSVariable):
+			roles[v] = sysHighlight
+		case translucent:
+			roles[v] = sysGrayText
+		case kind[i] == kindFill:
+			roles[v] = sysButtonBorder
+		case kind[i] == kindText && u.textOnPage[i] && c.reachesAccent(i, kind):
+			roles[v] = sysLinkText
+		default:
+			roles[v] = sysCanvasText
 		}
 	}
 	return roles
 }
 
-// The kinds of component the roles distinguish (see ForcedColor).
+// The kinds of component the roles distinguish, whatever the direction
+// a catalog writes a rule in (surface on text-primary is text-primary on
+// surface): the page background and the components text is checked on
+// are surfaces, unless they have non-text rules of their own (a filled
+// button, a tooltip: a fill); a component with a text rule on the page,
+// or else any text rule, is text; one with non-text rules only is an
+// accent.
 const (
 	kindNone = iota
-	kindCanvas
-	kindButtonFace
+	kindSurface
+	kindFill
 	kindText
 	kindAccent
 )
 
-// ruleUse is what the contrast rules say of each component, for the
-// roles.
-type ruleUse struct {
-	textOnPage []bool       // it has a text rule on the page background
-	textTarget []bool       // some other component's text is checked on it
-	hasText    []bool       // it has a text rule
-	hasNonText []bool       // it has a non-text rule
-	ownTint    map[int]bool // variable index: its component's own text rule is checked on it
-}
-
-// useOf reads the contrast rules of a catalog of n components once, by
-// the components each names.
-func useOf(rules []rule, n, pageBG int) ruleUse {
-	u := ruleUse{textOnPage: make([]bool, n), textTarget: make([]bool, n), hasText: make([]bool, n), hasNonText: make([]bool, n), ownTint: map[int]bool{}}
-	for _, ru := range rules {
-		if ru.target.ContrastType == contrast.NonText {
-			u.hasNonText[ru.comp] = true
-			continue
-		}
-		tc := ru.bgComp
-		u.hasText[ru.comp] = true
-		if tc == pageBG {
-			u.textOnPage[ru.comp] = true
-		}
-		if ru.bgVar >= 0 && tc == ru.comp {
-			u.ownTint[ru.bgVar] = true
-		} else if tc >= 0 && tc != ru.comp {
-			u.textTarget[tc] = true
-		}
-	}
-	return u
-}
-
-// kinds returns each component's kind, the page background's Canvas.
+// kinds returns each component's kind.
 func (u ruleUse) kinds(pageBG int) []int {
-	kind := make([]int, len(u.hasText))
+	kind := make([]int, len(u.text))
 	for i := range kind {
 		switch {
 		case i == pageBG:
-			kind[i] = kindCanvas
+			kind[i] = kindSurface
 		case u.textOnPage[i]:
 			kind[i] = kindText
-		case u.textTarget[i] && u.hasNonText[i]:
-			kind[i] = kindButtonFace
-		case u.textTarget[i]:
-			kind[i] = kindCanvas
-		case u.hasText[i]:
+		case u.target[i] && u.nonText[i]:
+			kind[i] = kindFill
+		case u.target[i]:
+			kind[i] = kindSurface
+		case u.text[i]:
 			kind[i] = kindText
-		case u.hasNonText[i]:
+		case u.nonText[i]:
 			kind[i] = kindAccent
 		}
 	}
 	return kind
 }
 
+// forcedSides puts every variable the rules pair on a side, the page
+// background's a ground and the two ends of each rule apart, and each
+// variable no rule pairs on its component's painting variable's side.
+func (c *CompiledCatalog) forcedSides(u ruleUse, kind []int) []int {
+	side := make([]int, len(c.vars))
+	spread := func(seed, s int) {
+		side[seed] = s
+		for queue := []int{seed}; len(queue) > 0; queue = queue[1:] {
+			v := queue[0]
+			for _, w := range u.edges[v] {
+				if side[w] == sideUnset {
+					side[w] = sideGround + sideInk - side[v]
+					queue = append(queue, w)
+				}
+			}
+		}
+	}
+	if p := u.paint[c.pageBG]; p >= 0 {
+		spread(p, sideGround)
+	}
+	for v, vd := range c.vars {
+		if side[v] == sideUnset && len(u.edges[v]) > 0 {
+			spread(v, pick(kind[vd.comp] == kindSurface, sideGround, sideInk))
+		}
+	}
+	for v, vd := range c.vars {
+		if p := u.paint[vd.comp]; side[v] == sideUnset && p >= 0 {
+			side[v] = side[p]
+		}
+	}
+	return side
+}
+
+// focusNamed reports whether a component id or a CSS variable name has
+// the word "focus" among its hyphen-separated words.
+func focusNamed(name string) bool {
+	for w := range strings.SplitSeq(strings.TrimPrefix(name, "--"), "-") {
+		if w == "focus" {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleUse is what the contrast rules say of each component and variable,
+// for the roles.
+type ruleUse struct {
+	edges      [][]int // per variable: the variables rules pair it with
+	paint      []int   // per component: its painting variable, -1 if none
+	textOnPage []bool  // per component: it has a text rule on the page background
+	text       []bool  // per component: it has a text rule
+	target     []bool  // per component: some other component's text is checked on it
+	nonText    []bool  // per component: it has a non-text rule
+}
+
+// useOf reads the contrast rules of c once.
+func useOf(c *CompiledCatalog) ruleUse {
+	n := len(c.cat.Components)
+	u := ruleUse{edges: make([][]int, len(c.vars)), paint: make([]int, n),
+		textOnPage: make([]bool, n), text: make([]bool, n), target: make([]bool, n), nonText: make([]bool, n)}
+	for i := range u.paint {
+		u.paint[i] = -1
+	}
+	for _, ru := range c.rules {
+		u.paint[ru.comp] = ru.fgVar
+		if ru.fgVar >= 0 && ru.bgVar >= 0 {
+			u.edges[ru.fgVar] = append(u.edges[ru.fgVar], ru.bgVar)
+			u.edges[ru.bgVar] = append(u.edges[ru.bgVar], ru.fgVar)
+		}
+		if ru.target.ContrastType == contrast.NonText {
+			u.nonText[ru.comp] = true
+			continue
+		}
+		u.text[ru.comp] = true
+		if ru.bgComp == c.pageBG {
+			u.textOnPage[ru.comp] = true
+		}
+		if ru.bgComp >= 0 && ru.bgComp != ru.comp {
+			u.target[ru.bgComp] = true
+		}
+	}
+	for i := range u.paint {
+		if vs := c.cat.Components[i].Variables; u.paint[i] < 0 && len(vs) > 0 && !c.cat.Components[i].Hidden {
+			u.paint[i] = c.varByName[vs[0].CSSVariable]
+		}
+	}
+	return u
+}
+
 // reachesAccent reports whether component i's catalog fallback in the
-// light scheme (lightRefs) reaches an accent (a component with non-text
-// rules only).
-func reachesAccent(lightRefs []ref, i int, kind []int) bool {
-	for range kind {
-		r := lightRefs[i]
+// light scheme reaches an accent (the brand a link takes its color
+// from).
+func (c *CompiledCatalog) reachesAccent(i int, kind []int) bool {
+	for range c.cat.Components {
+		r := c.fallback[0][i]
 		if r.comp < 0 {
 			return false
 		}
@@ -192,7 +261,7 @@ func reachesAccent(lightRefs []ref, i int, kind []int) bool {
 }
 
 // pick returns a when cond holds, else b.
-func pick(cond bool, a, b string) string {
+func pick[T any](cond bool, a, b T) T {
 	if cond {
 		return a
 	}

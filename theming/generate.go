@@ -2,6 +2,7 @@ package theming
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -15,15 +16,15 @@ type GenerateOptions struct {
 	Brand string
 }
 
-// BrandError is the error of [CompiledCatalog.Generate] when no lightness of the brand
-// color's hue and saturation lets the brand component pass its rules in
-// a scheme, the rest of the catalog as it is. It wraps [ErrUnsatisfiable].
+// BrandError is the error of [CompiledCatalog.Generate] when no lightness
+// of the brand color's hue and saturation lets the brand component pass
+// its own rules in a scheme. It wraps [ErrUnsatisfiable].
 type BrandError struct {
 	Brand  string         // the brand component's id
 	Color  colorref.Color // the brand color asked for
 	Scheme Scheme
-	// Conflict lists the rules that depend on the brand field and the
-	// lightness each allows.
+	// Conflict lists the brand component's own rules and the lightness
+	// each allows.
 	Conflict Conflict
 }
 
@@ -43,29 +44,66 @@ func (e *BrandError) Error() string {
 // Unwrap returns [ErrUnsatisfiable].
 func (e *BrandError) Unwrap() error { return ErrUnsatisfiable }
 
+// Generated is a theme [CompiledCatalog.Generate] made, and how it took
+// the brand color.
+type Generated struct {
+	Theme Theme
+	// Brand is the brand component's value in each scheme: the brand
+	// color itself in the light scheme when it passes its own rules.
+	Brand [2]colorref.Color
+	// Moved, when not nil, says that the brand color failed its own
+	// rules in the light scheme and how far it was moved.
+	Moved *BrandMove
+}
+
+// BrandMove is a brand color [CompiledCatalog.Generate] moved: From, the
+// color asked for, to To, the nearest lightness (hue and saturation
+// kept) at which the brand component passes its own rules in the light
+// scheme; Rule is the rule that decided how far, with the lightness it
+// allows.
+type BrandMove struct {
+	From, To colorref.Color
+	Rule     RuleRange
+}
+
+// String says what moved and why: "brand hsl(55, 100%, 50%) fails
+// primary on page-background (non-text) in the light scheme; taken at
+// hsl(55, 100%, 27.5%), the nearest lightness it passes at (27.5 or
+// less)".
+func (m *BrandMove) String() string {
+	return fmt.Sprintf("brand %s fails %s on %s (%s) in the %s scheme; taken at %s, the nearest lightness it passes at (%s)",
+		m.From, m.Rule.Component, m.Rule.Target.Value, m.Rule.Target.ContrastType, m.Rule.Scheme, m.To, rangesString(m.Rule.Ranges))
+}
+
 // Generate makes a theme from one brand color: id 1, named "Generated",
 // marked default, whose overrides make every contrast rule of the catalog
 // pass WCAG 2 AA under [contrast.Both] in both schemes, and whose
-// high-contrast variant ([HighContrastPolicy]) passes AAA.
+// high-contrast variant ([ResolvedTheme.HighContrast]) passes AAA.
 //
 // The brand component (o.Brand, "primary" by default) takes the brand
-// color in the light scheme when the rules that depend on it pass with
-// it, the rest of the catalog as it is; otherwise the nearest lightness
-// at the same hue and saturation that passes them (the theme's value of
-// the field shows which; compare it with brand). In the dark scheme it
-// takes the same hue and saturation at the lightness the catalog's own
-// dark color for the component has, or the nearest that passes. Both
-// brand fields are then pinned and [CompiledCatalog.FixTheme] adds
-// whatever other overrides the rules need.
+// color exactly in the light scheme whenever it passes the component's
+// own rules (those the catalog gives the component, against the page and
+// surfaces). The components that depend on it (a link, a button's text,
+// a tint) do not move it: each gets an override of its own, at its own
+// hue and saturation (the brand's, for a component that took the brand's
+// color) and the lightness nearest its color that its rules allow
+// ([CompiledCatalog.FixTheme] with both brand fields pinned). A brand
+// that fails its own rules is taken at the nearest lightness, hue and
+// saturation kept, that passes them; [Generated].Moved names the rule
+// that decided it, and the theme's name says so ("Generated: brand … taken
+// at …"), so that the served stylesheet's header comment shows it. In
+// the dark scheme the brand takes its own hue and saturation at the
+// lightness nearest its own that its rules need there.
 //
 // The error wraps [ErrNoCatalog] for the zero catalog and
 // [ErrUnknownComponent] for a brand that is not a visible component; it
-// is a *[BrandError] when no lightness of the brand passes its rules, and
-// an *[UnsatisfiableError] when the rest cannot pass around it, at AA or
-// in the variant at AAA.
-func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (Theme, error) {
+// is a *[BrandError] when no lightness of the brand passes its own rules
+// in a scheme, and an *[UnsatisfiableError] when the rest cannot pass
+// around it, at AA or in the variant at AAA; the theme as far as it got
+// comes with it.
+func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (Generated, error) {
 	if !c.ok() {
-		return Theme{}, ErrNoCatalog
+		return Generated{}, ErrNoCatalog
 	}
 	id := o.Brand
 	if id == "" {
@@ -73,34 +111,85 @@ func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (The
 	}
 	j, ok := c.visibleIndex(id)
 	if !ok {
-		return Theme{}, fmt.Errorf("%w %s: the brand must be a visible component", ErrUnknownComponent, strconv.Quote(id))
+		return Generated{}, fmt.Errorf("%w %s: the brand must be a visible component", ErrUnknownComponent, strconv.Quote(id))
 	}
-	t := Theme{ID: 1, Name: "Generated", IsDefault: true}
+	g := Generated{Theme: Theme{ID: 1, Name: "Generated", IsDefault: true}}
 	h, s, l, a := brand.HSLA()
-	_, _, darkL := c.base.colors[1][j].HSL()
 	for k, sc := range Schemes() {
-		want := l
-		if k == 1 {
-			want = darkL
+		x := colorref.HSLA(h, s, l, a)
+		if k == 0 {
+			x = brand
 		}
-		t.SetOverride(id, sc, colorref.HSLA(h, s, want, a).Rounded().String())
-		sv, err := newSolver(c, t, contrast.Policy{})
+		taken, move, err := c.takeBrand(&g.Theme, j, k, x)
 		if err != nil {
-			return Theme{}, err
+			return Generated{}, err
 		}
-		d := sv.deps(k, j)
-		got, ok := sv.nearestPass(k, j, d.rules, d.in, want)
-		if !ok {
-			return Theme{}, &BrandError{Brand: id, Color: brand, Scheme: sc, Conflict: sv.conflict(fieldKey{k, j})}
+		if k == 0 && move != nil {
+			move.From = brand
+			g.Moved = move
+			g.Theme.Name = "Generated: brand " + brand.String() + " taken at " + taken.String()
 		}
-		t.SetOverride(id, sc, sv.colorAt(k, j, got).String())
+		g.Brand[k] = taken
+		g.Theme.SetOverride(id, sc, taken.String())
 	}
-	out, _, err := c.FixTheme(t, FixOptions{Pinned: []string{FieldName(id, Light), FieldName(id, Dark)}})
+	out, _, err := c.FixTheme(g.Theme, FixOptions{Pinned: []string{FieldName(id, Light), FieldName(id, Dark)}})
+	g.Theme = out
 	if err != nil {
-		return out, err
+		return g, err
 	}
-	if _, _, err := c.FixTheme(out, FixOptions{Policy: HighContrastPolicy()}); err != nil {
-		return out, err
+	if _, _, err := c.FixTheme(out, highContrastOptions()); err != nil {
+		return g, err
 	}
-	return out, nil
+	return g, nil
+}
+
+// takeBrand returns the color brand component j takes in scheme k of t
+// for the brand color x: x itself when it passes the component's own
+// rules there, else the nearest lightness that does, with the move and
+// the rule that decided it; a *BrandError when no lightness does.
+func (c *CompiledCatalog) takeBrand(t *Theme, j, k int, x colorref.Color) (colorref.Color, *BrandMove, error) {
+	sc := Schemes()[k]
+	t.SetOverride(c.cat.Components[j].ID, sc, x.String())
+	sv, err := newSolver(c, *t, contrast.Policy{})
+	if err != nil {
+		return colorref.Color{}, nil, err
+	}
+	d := sv.deps(k, j)
+	own := make([]int, 0, 4)
+	for _, ri := range d.rules {
+		if c.rules[ri].comp == j {
+			own = append(own, ri)
+		}
+	}
+	in := members{mark: append([]int(nil), d.in.mark...), gen: d.in.gen}
+	passing := true
+	for _, ri := range own {
+		passing = passing && sv.pass[k][ri]
+	}
+	if passing {
+		return x, nil, nil
+	}
+	_, _, l0 := x.HSL()
+	got, ok := sv.nearestPass(k, j, own, in, l0)
+	if !ok {
+		conf := Conflict{Field: c.fields[k][j]}
+		for _, ri := range own {
+			conf.Rules = append(conf.Rules, sv.ruleRange(k, j, ri, in))
+		}
+		return colorref.Color{}, nil, &BrandError{Brand: c.cat.Components[j].ID, Color: x, Scheme: sc, Conflict: conf}
+	}
+	// The rule that decided: of those failing at the brand's lightness,
+	// the one whose own nearest passing lightness is farthest.
+	var decided RuleRange
+	far := -1.0
+	for _, ri := range own {
+		if sv.pass[k][ri] {
+			continue
+		}
+		if l, ok := sv.nearestPass(k, j, []int{ri}, in, l0); ok && math.Abs(float64(l)/100-l0) > far {
+			far, decided = math.Abs(float64(l)/100-l0), sv.ruleRange(k, j, ri, in)
+		}
+	}
+	to := sv.colorAt(k, j, got, keepAlpha)
+	return to, &BrandMove{To: to, Rule: decided}, nil
 }

@@ -70,12 +70,8 @@ func NormalizeMediaBase(base string) (string, error) {
 // baseURLProblem says what is wrong with s as a base URL under
 // NormalizeMediaBase's rule, or returns "" when nothing is.
 func baseURLProblem(s string) string {
-	if i := strings.IndexFunc(s, notURIChar); i >= 0 {
-		r, _ := utf8.DecodeRuneInString(s[i:])
-		if r == '\\' {
-			return `a backslash is not allowed: browsers read it as "/", so "/\host/" and "\\host" are protocol-relative`
-		}
-		return fmt.Sprintf("character %q at offset %d is not allowed in a URL (escape it as %%XX)", r, i)
+	if reason := uriCharProblem(s, notURIChar); reason != "" {
+		return reason
 	}
 	if strings.HasPrefix(s, "//") {
 		return `a protocol-relative URL ("//host/...") would send every image to the host it names; write https://host/... or a path starting with a single "/"`
@@ -112,6 +108,32 @@ func httpURLProblem(u *url.URL) string {
 		return "want no user information"
 	}
 	return ""
+}
+
+// uriCharProblem names the first character of s that bad refuses, with
+// its offset, or returns "" when there is none: the one wording of a URL
+// character refused, for the media base and a theme's image URLs.
+func uriCharProblem(s string, bad func(rune) bool) string {
+	i := strings.IndexFunc(s, bad)
+	if i < 0 {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	if r == '\\' {
+		return `a backslash is not allowed: browsers read it as "/", so "/\host/" and "\\host" are protocol-relative`
+	}
+	return fmt.Sprintf("character %q at offset %d is not allowed in a URL (escape it as %%XX)", r, i)
+}
+
+// imageURLProblem says what is wrong with the characters of an absolute
+// image URL, or returns "": URI characters only, as for the media base,
+// and none of "'", "(" and ")", which RFC 3986 admits but which end a
+// single-quoted HTML attribute or an unquoted CSS url() (escaped, as
+// %27, %28 and %29, they mean the same URL). So a URL an admin writes
+// is safe in any of the places a host may put it: no quote, angle
+// bracket, space, backslash or parenthesis comes through.
+func imageURLProblem(s string) string {
+	return uriCharProblem(s, func(r rune) bool { return notURIChar(r) || r == '\'' || r == '(' || r == ')' })
 }
 
 // notURIChar reports whether r may not stand in a URI (RFC 3986): only

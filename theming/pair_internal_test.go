@@ -71,16 +71,24 @@ func randomTheme(rng *rand.Rand, c *CompiledCatalog, id int) Theme {
 			if rng.IntN(3) == 0 {
 				continue
 			}
-			v := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
-			if rng.IntN(6) > 0 {
-				a := 1.0
-				if rng.IntN(4) == 0 && comp != c.cat.PageBackground {
-					a = 0.3 + rng.Float64()*0.7
-				}
-				v = colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, a).Rounded().String()
-			}
-			th.SetOverride(comp, sc, v)
+			th.SetOverride(comp, sc, randomValue(rng, c, comp, 6, 4, 0.3))
 		}
 	}
 	return th
+}
+
+// randomValue is a random override of component comp: one time in
+// aliasOneIn another visible component's id, else a random color,
+// translucent (alpha from amin to 1) one time in alphaOneIn unless comp
+// is the page background.
+func randomValue(rng *rand.Rand, c *CompiledCatalog, comp string, aliasOneIn, alphaOneIn int, amin float64) string {
+	v := c.cat.Components[c.visible[rng.IntN(len(c.visible))]].ID
+	if rng.IntN(aliasOneIn) > 0 {
+		a := 1.0
+		if rng.IntN(alphaOneIn) == 0 && comp != c.cat.PageBackground {
+			a = amin + rng.Float64()*(1-amin)
+		}
+		v = colorref.HSLA(rng.Float64()*360, rng.Float64()*100, rng.Float64()*100, a).Rounded().String()
+	}
+	return v
 }

@@ -11,18 +11,21 @@ import (
 // component's contrast_against entry, and read the same way by the audit,
 // the suggestions, the solver and the forced-colors roles.
 
-// rule is one contrast rule of a visible component. Its pair is the
-// component's color (the foreground) on the color of its target (the
-// background), over the page background (the backdrop). The target is
-// looked up when the catalog is compiled, so that no reader switches on
-// its kind: it is the color of component bgComp, derived through the
-// visible variable bgVar when that is set, or the literal color when
-// bgComp is -1.
+// rule is one contrast rule of a visible component. Its pair is what
+// the page paints: the component (the foreground) as its painting
+// variable paints it, on its target (the background) as the target's
+// variable paints it, over the page background (the backdrop). A
+// component's painting variable is its first one (see paintVars); a
+// variable target is painted by itself. The target is looked up when the
+// catalog is compiled, so that no reader switches on its kind: it is the
+// color of component bgComp, derived through the visible variable bgVar
+// when that is set, or the literal color when bgComp is -1.
 type rule struct {
 	comp   int            // the component: the foreground
 	target ContrastTarget // as the catalog wrote it
+	fgVar  int            // the index in vars of the variable that paints the component; -1 when it has none
 	bgComp int            // the component whose color the target is; -1 for an hsl target
-	bgVar  int            // the index in vars of a variable target; -1 otherwise
+	bgVar  int            // the index in vars of the variable that paints the target; -1 when none does
 	color  colorref.Color // an hsl target's color
 }
 
@@ -38,8 +41,9 @@ func (m members) has(i int) bool { return m.mark != nil && m.mark[i] == m.gen }
 
 // pair returns the colors rule ru judges in a scheme whose components
 // have the colors given, the components in taking the color x instead:
-// the foreground, the background and the backdrop. It is the one reading
-// of a rule's colors.
+// the foreground and the background as their variables paint them (each
+// derived from its component's color), and the backdrop. It is the one
+// reading of a rule's colors.
 func (c *CompiledCatalog) pair(ru *rule, colors []colorref.Color, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
 	col := func(i int) colorref.Color {
 		if in.has(i) {
@@ -48,6 +52,9 @@ func (c *CompiledCatalog) pair(ru *rule, colors []colorref.Color, in members, x 
 		return colors[i]
 	}
 	fg, bd, bg = col(ru.comp), col(c.pageBG), ru.color
+	if ru.fgVar >= 0 {
+		fg = Derive(fg, c.vars[ru.fgVar].v)
+	}
 	if ru.bgComp >= 0 {
 		bg = col(ru.bgComp)
 		if ru.bgVar >= 0 {
@@ -81,12 +88,11 @@ func (c *CompiledCatalog) compileRules(sp scope, vars map[string]varLoc) {
 
 // checkTarget checks a contrast target and returns it as a rule, its
 // target looked up (an hsl target parsed) once; ok is false on a problem.
-// The index of a variable target among the visible variables is set by
-// assemble.
+// The variables that paint the two sides are set by assemble.
 func (c *CompiledCatalog) checkTarget(owner int, t ContrastTarget, sp scope, vars map[string]varLoc) (r rule, ok bool) {
 	const path = "value"
 	oc := c.cat.Components[owner]
-	r = rule{comp: owner, target: t, bgComp: -1, bgVar: -1}
+	r = rule{comp: owner, target: t, fgVar: -1, bgComp: -1, bgVar: -1}
 	var p *refProblem
 	switch t.Type {
 	case TargetComponent:
@@ -141,4 +147,39 @@ func (c *CompiledCatalog) sourceNames(srcs []source, i, k int) (field, origin st
 		origin = c.cat.Components[s.origin].ID
 	}
 	return field, origin
+}
+
+// paintVars sets, for every rule, the visible variables that paint its
+// two sides: the one rule of what a rule judges. A component is painted
+// by its first variable, which carries its color as the page shows it
+// (with the variable's opacity and lightness), so a component's rules
+// judge that variable; a component without variables is judged by its
+// color. A variable target is painted by itself.
+func (c *CompiledCatalog) paintVars() {
+	first := func(i int) int {
+		if vs := c.cat.Components[i].Variables; len(vs) > 0 {
+			return c.varByName[vs[0].CSSVariable]
+		}
+		return -1
+	}
+	for n := range c.rules {
+		r := &c.rules[n]
+		r.fgVar = first(r.comp)
+		switch r.target.Type {
+		case TargetVariable:
+			r.bgVar = c.varByName[r.target.Value] // a visible owner's target is visible
+		case TargetComponent:
+			r.bgVar = first(r.bgComp)
+		}
+	}
+}
+
+// paintsAsIs reports whether visible variable v paints its component's color
+// as it is: it derives nothing.
+func (c *CompiledCatalog) paintsAsIs(v int) bool {
+	if v < 0 {
+		return true
+	}
+	d := c.vars[v].v
+	return d.Opacity == nil && d.Lightness == nil && d.LightnessOffset == nil
 }

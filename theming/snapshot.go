@@ -29,6 +29,8 @@ type Snapshot struct {
 	version     string
 	auditOnce   sync.Once
 	audit       *Report
+	hcAuditOnce sync.Once
+	hcAudit     *Report // the variants' audit, HighContrastAudit
 }
 
 // resolution is a theme's colors, worked out once when the theme is
@@ -52,7 +54,7 @@ type ResolvedTheme struct {
 	sheet lazySheet // Stylesheet, rendered on first use
 
 	hcOnce sync.Once
-	hc     *ResolvedTheme // the high-contrast variant, worked out on first use
+	hc     *HighContrastVariant // the high-contrast variant, worked out on first use
 }
 
 // Snapshot validates themes against the catalog and returns the resolved

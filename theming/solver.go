@@ -33,7 +33,17 @@ type solver struct {
 	edited [2][]bool
 	order  []fieldKey // edited fields, first edit first
 	child  [2][][]int
-	cache  map[fieldKey]cachedNearest
+	cache  map[fieldKey]cachedNearest // wholeNearest's
+	// partial is partialNearest's cache, alphas alphaNearest's (the
+	// alpha in left).
+	partial, alphas map[fieldKey]cachedNearest
+	// runs holds each rule's passing runs for a field (ruleRuns).
+	runs map[rangeKey][]stepRun
+	// passBuf is undo's copy of the verdicts.
+	passBuf []bool
+	// pairFailed holds the pairs of fields movePair found no setting
+	// for, with what their searches depended on then.
+	pairFailed map[[2]fieldKey][2]searchKey
 	// byComp lists, per component, the rules it is the foreground or the
 	// target (or a target variable's component) of.
 	byComp [][]int
@@ -50,15 +60,28 @@ type solver struct {
 	// The slices of the last depSet deps returned, reused by the next
 	// call; allRules lists every rule.
 	depComps, depRules, allRules []int
+
+	// alpha lets a move raise a translucent field's alpha (FixOptions.Alpha).
+	alpha bool
+	// work counts the pairs judged; past budget the solver stops where it
+	// is, and stopped says so.
+	work, budget int
+	stopped      bool
 }
 
-// cachedNearest is a field's nearest whole pass, valid while no component
-// its rules look at has changed color since stamp and its dependents are
-// as many as then.
+// cachedNearest is a field's search result (the nearest whole pass, or
+// the lightness with the fewest failures and how many), valid while its
+// key holds.
 type cachedNearest struct {
-	stamp, in, rules, l int
-	ok                  bool
+	key     searchKey
+	l, left int
+	ok      bool
 }
+
+// searchKey is what a field's search depends on: it holds while no
+// component its rules look at has changed color since stamp and its
+// dependents and rules are as many as then.
+type searchKey struct{ stamp, in, rules int }
 
 type fieldKey struct{ k, j int }
 
@@ -72,7 +95,7 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 		return nil, err
 	}
 	n := len(c.cat.Components)
-	s := &solver{c: c, p: p, t: t, th: c.thresholds(p)}
+	s := &solver{c: c, p: p, t: t, th: c.thresholds(p), budget: workBound}
 	s.byComp = make([][]int, n)
 	for ri, ru := range c.rules {
 		s.byComp[ru.comp] = append(s.byComp[ru.comp], ri)
@@ -148,6 +171,7 @@ func (s *solver) reresolve(k int, rules []int) {
 // not empty) taking the color x: the theme as it resolves with a field
 // that they all fall back to set to x.
 func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
+	s.work++
 	return s.th[ri].Passes(s.c.pair(&s.c.rules[ri], s.colors[k], in, x))
 }
 
@@ -206,12 +230,19 @@ func (s *solver) deps(k, j int) depSet {
 	return depSet{comps: comps, in: in, rules: rules}
 }
 
+// keepAlpha is the alpha of a move that keeps the field's own.
+const keepAlpha = -1
+
 // colorAt returns field (k, j)'s color with lightness l (in hundredths of
-// a percent), in its printed form: hue, saturation and alpha are those the
-// component resolves to now.
-func (s *solver) colorAt(k, j, l int) colorref.Color {
-	h, sat, _, a := s.colors[k][j].HSLA()
-	return colorref.HSLA(h, sat, float64(l)/100, a).Rounded()
+// a percent) and alpha a (in hundredths; keepAlpha for its own), in its
+// printed form: hue and saturation are those the component resolves to
+// now, and so is the alpha it keeps.
+func (s *solver) colorAt(k, j, l, a int) colorref.Color {
+	h, sat, _, alpha := s.colors[k][j].HSLA()
+	if a != keepAlpha {
+		alpha = float64(a) / 100
+	}
+	return colorref.HSLA(h, sat, float64(l)/100, alpha).Rounded()
 }
 
 // checks returns the rules as lightness checks of field (k, j), the
@@ -221,8 +252,11 @@ func (s *solver) colorAt(k, j, l int) colorref.Color {
 // and alpha kept, and a derived variable follows it), as the search
 // requires. The pairs are one slice and share the field's color at the
 // step last asked for: two allocations however many rules.
-func (s *solver) checks(k, j int, rules []int, in members) []contrast.LightnessCheck {
-	field := &fieldAt{s: s, k: k, j: j, step: -1}
+//
+// The field keeps its alpha, or takes alpha a (in hundredths) when a is
+// not keepAlpha.
+func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.LightnessCheck {
+	field := &fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
 	pairs := make([]rulePair, len(rules))
 	out := make([]contrast.LightnessCheck, len(rules))
 	for n, ri := range rules {
@@ -233,16 +267,18 @@ func (s *solver) checks(k, j int, rules []int, in members) []contrast.LightnessC
 }
 
 // fieldAt is field (k, j) of a solver at a lightness step, its color
-// worked out once per step for all the rules that ask.
+// worked out once per step for all the rules that ask: base (the field's
+// color at lightness 0, in its printed form) with the step's lightness,
+// which is colorAt's color, a step's lightness printing as itself.
 type fieldAt struct {
 	s          *solver
 	k, j, step int
-	x          colorref.Color
+	base, x    colorref.Color
 }
 
 func (f *fieldAt) color(step int) colorref.Color {
 	if step != f.step {
-		f.step, f.x = step, f.s.colorAt(f.k, f.j, step)
+		f.step, f.x = step, f.base.WithLightness(float64(step)/100)
 	}
 	return f.x
 }
@@ -257,6 +293,7 @@ type rulePair struct {
 
 func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
 	f := p.field
+	f.s.work++
 	return f.s.c.pair(p.ru, f.s.colors[f.k], p.in, f.color(step))
 }
 
@@ -264,31 +301,21 @@ func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
 // every rule in rules passes, field (k, j) set to it and the components
 // in moving with it; ok is false when no step passes.
 func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
-	return contrast.NearestLightness(l0, s.checks(k, j, rules, in))
+	return contrast.NearestLightness(l0, s.checks(k, j, rules, in, keepAlpha))
 }
 
 // ranges returns the lightness ranges of field (k, j) under which every
 // rule in rules passes, the components in moving with the field.
 func (s *solver) ranges(k, j int, rules []int, in members) []contrast.LightnessRange {
-	return contrast.LightnessRanges(s.checks(k, j, rules, in))
+	return lightnessRanges(s.passRuns(k, j, rules, in, keepAlpha))
 }
 
 // wholeNearest is nearestPass over every rule that depends on field f,
-// from the lightness it has now, cached until f's scheme changes.
+// from the lightness it has now, cached until a color its rules look at
+// changes.
 func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
-	stamp, in := 0, len(d.comps)
-	for _, i := range d.comps {
-		stamp = max(stamp, s.stamp[f.k][i])
-	}
-	stamp = max(stamp, s.stamp[f.k][s.c.pageBG])
-	for _, ri := range d.rules {
-		ru := &s.c.rules[ri]
-		stamp = max(stamp, s.stamp[f.k][ru.comp])
-		if ru.bgComp >= 0 {
-			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
-		}
-	}
-	if c, ok := s.cache[f]; ok && c.stamp == stamp && c.in == in && c.rules == len(d.rules) {
+	key := s.cacheKey(f, d)
+	if c, ok := s.cache[f]; ok && c.key == key {
 		return c.l, c.ok
 	}
 	_, _, l0 := s.colors[f.k][f.j].HSL()
@@ -296,8 +323,42 @@ func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
 	if s.cache == nil {
 		s.cache = map[fieldKey]cachedNearest{}
 	}
-	s.cache[f] = cachedNearest{stamp: stamp, in: in, rules: len(d.rules), l: l, ok: ok}
+	s.cache[f] = cachedNearest{key: key, l: l, ok: ok}
 	return l, ok
+}
+
+// partialNearest is fewestFailures of field f from the lightness it has
+// now, cached as wholeNearest is.
+func (s *solver) partialNearest(f fieldKey, d depSet) (l, left int) {
+	key := s.cacheKey(f, d)
+	if c, ok := s.partial[f]; ok && c.key == key {
+		return c.l, c.left
+	}
+	_, _, l0 := s.colors[f.k][f.j].HSL()
+	l, left = s.fewestFailures(f.k, f.j, d, l0)
+	if s.partial == nil {
+		s.partial = map[fieldKey]cachedNearest{}
+	}
+	s.partial[f] = cachedNearest{key: key, l: l, left: left}
+	return l, left
+}
+
+// cacheKey is what a search of field f over d's rules depends on: the
+// last step at which a color they look at changed, and how many
+// components and rules move with f.
+func (s *solver) cacheKey(f fieldKey, d depSet) searchKey {
+	stamp := s.stamp[f.k][s.c.pageBG]
+	for _, i := range d.comps {
+		stamp = max(stamp, s.stamp[f.k][i])
+	}
+	for _, ri := range d.rules {
+		ru := &s.c.rules[ri]
+		stamp = max(stamp, s.stamp[f.k][ru.comp])
+		if ru.bgComp >= 0 {
+			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
+		}
+	}
+	return searchKey{stamp: stamp, in: len(d.comps), rules: len(d.rules)}
 }
 
 // candidate is a field the solver may move, with its preference rank:
@@ -327,12 +388,16 @@ func (s *solver) candidates(k, ri int, add func(fieldKey, int)) {
 	}
 }
 
-// solve moves fields until every rule passes or no move helps.
+// solve moves fields until every rule passes, no move helps, or the
+// work bound is reached.
 func (s *solver) solve() {
 	n := len(s.c.cat.Components)
 	rank := [2][]int{make([]int, n), make([]int, n)}
 	var cands []candidate
 	for range 4 * len(s.c.rules) { // each step makes at least one more rule pass
+		if s.over() {
+			return
+		}
 		// The candidate fields, each with its best rank: rank[k][j] holds
 		// rank+1 for a field already listed in this step.
 		for _, c := range cands {
@@ -347,7 +412,7 @@ func (s *solver) solve() {
 				}
 				failing++
 				s.candidates(k, ri, func(f fieldKey, r int) {
-					if s.pinned[f.k][f.j] || s.c.cat.Components[f.j].Hidden {
+					if !s.movable(f) {
 						return
 					}
 					switch old := rank[f.k][f.j]; {
@@ -369,23 +434,74 @@ func (s *solver) solve() {
 		slices.SortFunc(cands, func(a, b candidate) int {
 			return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.key.k, b.key.k), cmp.Compare(a.key.j, b.key.j))
 		})
-		if !s.step(cands, true) && !s.step(cands, false) {
+		if !s.step(cands, moveWhole) && !(s.alpha && s.step(cands, moveAlpha)) && !s.step(cands, movePartial) && !s.pairStep() {
 			return
 		}
 	}
 }
 
-// step tries each candidate field and applies the best move. Whole, a
-// move must keep every rule that depends on the field passing; otherwise
-// it must leave fewer of them failing than now. It reports whether it
-// moved a field.
-func (s *solver) step(keys []candidate, whole bool) bool {
-	type move struct {
-		key         fieldKey
-		l           int
-		fixed, rank int
-		dist        float64
+// allPass reports whether every rule passes in both schemes.
+func (s *solver) allPass() bool {
+	for k := range s.pass {
+		for _, p := range s.pass[k] {
+			if !p {
+				return false
+			}
+		}
 	}
+	return true
+}
+
+// movable reports whether the solver may set field f: not pinned (nor
+// left out of FixOptions.Allow) and of a visible component.
+func (s *solver) movable(f fieldKey) bool {
+	return !s.pinned[f.k][f.j] && !s.c.cat.Components[f.j].Hidden
+}
+
+// over reports whether the solver has used its work bound, and marks it
+// stopped when it has.
+func (s *solver) over() bool {
+	if s.work > s.budget {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// partialTries is how many fields a partial step looks at: those with
+// the most failing rules, where a partial move helps most.
+const partialTries = 8
+
+// The kinds of move a step looks for, in the order solve tries them.
+const (
+	moveWhole   = iota // a lightness at which every rule of the field passes
+	moveAlpha          // the same with the alpha raised: the least alpha that has one
+	movePartial        // the lightness at which the fewest of them fail
+)
+
+// move is a setting of a field a step found: its lightness step and
+// alpha (keepAlpha, or hundredths), how many failing rules it fixes, the
+// field's rank, and how far it moves (lightness points, alpha points
+// after them).
+type move struct {
+	key         fieldKey
+	l, a        int
+	fixed, rank int
+	dist, adist float64
+}
+
+func (m move) better(than *move) bool {
+	if than == nil {
+		return true
+	}
+	return cmp.Or(cmp.Compare(than.fixed, m.fixed), cmp.Compare(m.rank, than.rank), cmp.Compare(m.adist, than.adist), cmp.Compare(m.dist, than.dist)) < 0
+}
+
+// step tries each candidate field and applies the best move of the
+// kind asked for (moveWhole, moveAlpha, movePartial): whole, a move must
+// keep every rule that depends on the field passing; partial, it must
+// leave fewer of them failing than now. It reports whether it moved a
+// field. It tries no more candidates once the work bound is reached.
+func (s *solver) step(keys []candidate, kind int) bool {
 	var best *move
 	type cand struct {
 		key     fieldKey
@@ -402,49 +518,57 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 				failing++
 			}
 		}
-		if failing > 0 {
+		if failing > 0 && (kind != moveAlpha || !s.colors[f.k][f.j].Opaque()) {
 			cands = append(cands, cand{f, c.rank, failing})
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
-	// best found, at a rank no better, is not looked at.
+	// best found, at a rank no better, is not looked at. A partial move,
+	// the last resort, looks at the partialTries fields with the most.
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.failing, a.failing) })
-	better := func(m move) bool {
-		if best == nil {
-			return true
-		}
-		return cmp.Or(cmp.Compare(best.fixed, m.fixed), cmp.Compare(m.rank, best.rank), cmp.Compare(m.dist, best.dist)) < 0
+	if kind == movePartial && len(cands) > partialTries {
+		cands = cands[:partialTries]
 	}
 	for _, cd := range cands {
 		f, failing := cd.key, cd.failing
 		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
 			continue
 		}
+		if s.over() {
+			break
+		}
 		d := s.deps(f.k, f.j)
-		_, _, l0 := s.colors[f.k][f.j].HSL()
-		var m move
-		if whole {
+		_, _, l0, a0 := s.colors[f.k][f.j].HSLA()
+		m := move{key: f, a: keepAlpha, rank: cd.rank}
+		switch kind {
+		case moveWhole:
 			l, ok := s.wholeNearest(f, d)
 			if !ok {
 				continue
 			}
-			m = move{key: f, l: l, fixed: failing}
-		} else {
-			l, left := s.fewestFailures(f.k, f.j, d, l0)
+			m.l, m.fixed = l, failing
+		case moveAlpha:
+			a, l, ok := s.alphaNearest(f, d)
+			if !ok {
+				continue
+			}
+			m.l, m.a, m.fixed, m.adist = l, a, failing, float64(a)/100-a0
+		default:
+			l, left := s.partialNearest(f, d)
 			if left >= failing {
 				continue
 			}
-			m = move{key: f, l: l, fixed: failing - left}
+			m.l, m.fixed = l, failing-left
 		}
-		m.rank, m.dist = cd.rank, math.Abs(float64(m.l)/100-l0)
-		if better(m) {
+		m.dist = math.Abs(float64(m.l)/100 - l0)
+		if m.better(best) {
 			best = &m
 		}
 	}
 	if best == nil {
 		return false
 	}
-	s.set(best.key, s.colorAt(best.key.k, best.key.j, best.l))
+	s.set(best.key, s.colorAt(best.key.k, best.key.j, best.l, best.a))
 	return true
 }
 
@@ -454,9 +578,9 @@ func (s *solver) step(keys []candidate, whole bool) bool {
 func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int) {
 	type event struct{ at, delta int }
 	var events []event
-	for _, ch := range s.checks(k, j, d.rules, d.in) {
-		for _, r := range contrast.LightnessRanges([]contrast.LightnessCheck{ch}) {
-			events = append(events, event{int(math.Round(r.Min * 100)), 1}, event{int(math.Round(r.Max*100)) + 1, -1})
+	for _, ri := range d.rules {
+		for _, r := range s.ruleRuns(k, j, ri, d.in, keepAlpha) {
+			events = append(events, event{r.lo, 1}, event{r.hi + 1, -1})
 		}
 	}
 	slices.SortFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
@@ -500,52 +624,6 @@ func (s *solver) rejudge(f fieldKey) {
 	s.reresolve(f.k, s.deps(f.k, f.j).rules)
 }
 
-// shrink moves each edited field back toward the lightness it had, as
-// far as its rules allow with the other edits in place, and undoes an
-// edit that is no longer needed.
-func (s *solver) shrink() {
-	for _, f := range s.order {
-		_, _, l0 := s.was[f.k][f.j].HSL()
-		_, _, lnow := s.colors[f.k][f.j].HSL()
-		d := s.deps(f.k, f.j)
-		var keep []int
-		for _, ri := range d.rules {
-			if s.pass[f.k][ri] {
-				keep = append(keep, ri)
-			}
-		}
-		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
-		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
-			continue
-		}
-		if s.colorAt(f.k, f.j, l) == s.was[f.k][f.j].Rounded() && s.wasAt(f, l) {
-			s.refs[f.k][f.j] = s.orig[f.k][f.j]
-			s.edited[f.k][f.j] = false
-			s.rejudge(f)
-			continue
-		}
-		s.set(f, s.colorAt(f.k, f.j, l))
-	}
-}
-
-// wasAt reports whether restoring field f's original reference leaves
-// every rule that passes now passing.
-func (s *solver) wasAt(f fieldKey, l int) bool {
-	saved := s.refs[f.k][f.j]
-	s.refs[f.k][f.j] = s.orig[f.k][f.j]
-	before := slices.Clone(s.pass[f.k])
-	s.rejudge(f)
-	ok := true
-	for ri, p := range before {
-		if p && !s.pass[f.k][ri] {
-			ok = false
-		}
-	}
-	s.refs[f.k][f.j] = saved
-	s.rejudge(f)
-	return ok
-}
-
 // theme returns t with the solver's edits written into its colors,
 // sharing no memory with t (strings aside).
 func (s *solver) theme() Theme {
@@ -571,54 +649,14 @@ func (s *solver) edits() []Edit {
 		sc := Schemes()[f.k]
 		id := s.c.cat.Components[f.j].ID
 		to := s.refs[f.k][f.j].color
-		_, _, l0 := s.was[f.k][f.j].HSL()
-		_, _, l1 := to.HSL()
+		_, _, l0, a0 := s.was[f.k][f.j].HSLA()
+		_, _, l1, a1 := to.HSLA()
 		out = append(out, Edit{
 			Field: s.c.fields[f.k][f.j], Component: id, Scheme: sc,
 			From: s.t.Colors[id].For(sc), Was: s.was[f.k][f.j], To: to.String(),
 			Distance: math.Round(math.Abs(l1-l0)*100) / 100,
+			Alpha:    math.Round((a1-a0)*100) / 100,
 		})
 	}
 	return out
-}
-
-// unsatisfiable builds the error for the rules rep still fails, with the
-// conflicts on the fields those rules name.
-func (s *solver) unsatisfiable(rep *Report) *UnsatisfiableError {
-	e := &UnsatisfiableError{ThemeID: s.t.ID, Policy: s.p, Failing: rep.Failures()}
-	seen := map[fieldKey]bool{}
-	for k := range 2 {
-		for ri := range s.c.rules {
-			if s.pass[k][ri] {
-				continue
-			}
-			j := s.c.rules[ri].comp
-			if f := s.srcs[k][j].field; f >= 0 && !s.pinned[k][f] {
-				j = int(f)
-			}
-			key := fieldKey{k, j}
-			if seen[key] || s.pinned[k][j] {
-				continue
-			}
-			seen[key] = true
-			e.Conflicts = append(e.Conflicts, s.conflict(key))
-		}
-	}
-	return e
-}
-
-// conflict lists, for field f, each rule that depends on it and does not
-// pass at every lightness, with the ranges it allows.
-func (s *solver) conflict(f fieldKey) Conflict {
-	c := Conflict{Field: s.c.fields[f.k][f.j]}
-	d := s.deps(f.k, f.j)
-	for _, ri := range d.rules {
-		rs := s.ranges(f.k, f.j, []int{ri}, d.in)
-		if len(rs) == 1 && rs[0] == (contrast.LightnessRange{Min: 0, Max: 100}) {
-			continue
-		}
-		ru := s.c.rules[ri]
-		c.Rules = append(c.Rules, RuleRange{Scheme: Schemes()[f.k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: rs})
-	}
-	return c
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
 )
 
 // The served stylesheet, the one file that writes CSS: a theme's custom
@@ -192,7 +193,9 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 	if !r.cat.ok() {
 		return b
 	}
-	hc := r.HighContrast()
+	v := r.variant()
+	hc := v.Theme
+	b = r.appendVariantNote(b, v)
 	moved := make([]bool, len(r.cat.vars))
 	for n := range r.cat.vars {
 		moved[n] = r.value(0, n) != hc.value(0, n) || r.value(1, n) != hc.value(1, n)
@@ -224,6 +227,47 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 		b = block(b, vb.sc, vb.indent)
 	}
 	return r.appendForcedColors(append(b, "}\n"...))
+}
+
+// maxNoted bounds the rules a variant's note names; the count says how
+// many more there are.
+const maxNoted = 8
+
+// appendVariantNote appends, when the high-contrast variant cannot bring
+// every rule to AAA, a comment that says so and names the rules (the
+// first maxNoted), each with the ratio it reaches:
+//
+//	/* high contrast: theme 5 reaches WCAG 2 AAA except 1 rule, each at the
+//	   most contrast it can reach: text-muted on page-background (text,
+//	   light) 5.62:1 */
+func (r *ResolvedTheme) appendVariantNote(b []byte, v *HighContrastVariant) []byte {
+	if len(v.Failing) == 0 {
+		return b
+	}
+	b = append(b, "/* high contrast: theme "...)
+	b = strconv.AppendInt(b, int64(r.theme.ID), 10)
+	b = append(b, " reaches WCAG 2 AAA except "...)
+	b = strconv.AppendInt(b, int64(len(v.Failing)), 10)
+	b = append(b, pick(len(v.Failing) == 1, " rule", " rules")...)
+	if v.Stopped {
+		b = append(b, " (the fix stopped at its work bound)"...)
+	}
+	b = append(b, ", each at the most contrast it can reach:"...)
+	for n, f := range v.Failing {
+		if n == maxNoted {
+			b = append(b, " ... and "...)
+			b = strconv.AppendInt(b, int64(len(v.Failing)-n), 10)
+			b = append(b, " more"...)
+			break
+		}
+		if n > 0 {
+			b = append(b, ';')
+		}
+		b = append(b, ' ')
+		b = appendCommentText(b, f.Component+" on "+f.Target.Value+" ("+string(f.Target.ContrastType)+", "+string(f.Scheme)+") ")
+		b = append(b, contrast.FormatRatio(f.Ratio)...)
+	}
+	return append(b, " */\n"...)
 }
 
 // appendForcedColors appends the forced-colors block, each variable

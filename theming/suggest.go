@@ -238,18 +238,22 @@ func (r *Report) locate(f Finding) (audited, bool) {
 
 // sideField returns the theme field that sets one side of a's rule, as a
 // component index: the field the resolver named, else the component
-// itself; ok is false for an hsl target, for a variable target when the
-// background side is asked for with derived false, and for the page
-// background.
+// itself; ok is false for an hsl target, for the page background, and,
+// with derived false, for a side that a variable derives from the
+// field's color (a variable target, or a component painted through an
+// opacity or a lightness): its new color is not a value of the field.
 func (a audited) sideField(side contrast.Side, derived bool) (j int, ok bool) {
 	c := a.rt.cat
 	ru := &c.rules[a.ri]
-	i := ru.comp
+	i, v := ru.comp, ru.fgVar
 	if side == contrast.Background {
-		if ru.bgComp < 0 || ru.bgVar >= 0 && !derived {
+		if ru.bgComp < 0 || ru.target.Type == TargetVariable && !derived {
 			return 0, false
 		}
-		i = ru.bgComp
+		i, v = ru.bgComp, ru.bgVar
+	}
+	if !derived && !c.paintsAsIs(v) {
+		return 0, false
 	}
 	j = i
 	if fl := a.rt.res.srcs[a.k][i].field; fl >= 0 {
@@ -330,7 +334,7 @@ func (a audited) fieldEdits() []Suggestion {
 		if !ok {
 			continue
 		}
-		x := s.colorAt(k, j, l)
+		x := s.colorAt(k, j, l, keepAlpha)
 		fg, bg, _ := c.pair(&c.rules[a.ri], s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
 		if !sug.measure(a.f) || !sug.Pass {

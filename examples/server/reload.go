@@ -92,6 +92,7 @@ func (rl *reloader) check(force bool) {
 	snap, err := theming.LoadFS(os.DirFS(rl.dir))
 	if err == nil {
 		rl.store.Replace(snap)
+		logVariants(rl.log, snap)
 		rl.reported = nil
 		rl.log.Info("data reloaded", "dir", rl.dir)
 		return

@@ -82,7 +82,8 @@ func (p *perSnapshot) get(ctx context.Context, snap *theming.Snapshot) (*built, 
 }
 
 // reportHandler serves the visual contrast report (htmlreport.Write) of
-// the store's current snapshot, under htmlreport.ContentSecurityPolicy, and the same audit as JSON. The
+// the store's current snapshot, under htmlreport.ContentSecurityPolicy, and the same audit as JSON,
+// each with the themes' high-contrast variants' audit. The
 // audit is the snapshot's own, computed once; each form is rendered once
 // per snapshot (perSnapshot) and kept until the store serves another one.
 // A page over maxFindings findings is not rendered: a short page says so
@@ -123,16 +124,22 @@ func (h *reportHandler) renderPage(snap *theming.Snapshot) ([]byte, error) {
 		err := tooLargeTemplate.Execute(&b, struct{ Findings, Failed, Themes, Max int }{len(r.Findings), r.Failed, len(snap.Themes()), h.maxFindings})
 		return b.Bytes(), err
 	}
-	err = htmlreport.Write(&b, r, htmlreport.Options{})
+	err = htmlreport.Write(&b, r, htmlreport.Options{HighContrast: snap.HighContrastAudit()})
 	return b.Bytes(), err
 }
 
+// renderJSON is the audit as JSON, with the high-contrast variants'
+// audit under "high_contrast": the rules a variant cannot bring to AAA
+// are its failures.
 func renderJSON(snap *theming.Snapshot) ([]byte, error) {
 	r, err := snap.Audit(contrast.Policy{})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(r)
+	return json.Marshal(struct {
+		*theming.Report
+		HighContrast *theming.Report `json:"high_contrast"`
+	}{r, snap.HighContrastAudit()})
 }
 
 // Page serves the report page.

@@ -75,7 +75,7 @@ func defaultAudit(t testing.TB, snap *theming.Snapshot) *theming.Report {
 func reportOf(t *testing.T, snap *theming.Snapshot) string {
 	t.Helper()
 	var b bytes.Buffer
-	require.NoError(t, htmlreport.Write(&b, defaultAudit(t, snap), htmlreport.Options{}))
+	require.NoError(t, htmlreport.Write(&b, defaultAudit(t, snap), htmlreport.Options{HighContrast: snap.HighContrastAudit()}))
 	return b.String()
 }
 

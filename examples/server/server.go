@@ -70,6 +70,7 @@ func newServer(cfg config) (*server, error) {
 		return nil, err
 	}
 	s := &server{store: theming.NewStore(snap), closeMedia: func() error { return nil }}
+	logVariants(log, snap)
 	var media fs.FS
 	if cfg.DataDir != "" {
 		// Through os.OpenRoot: no link or ".." leads out of the folder.

@@ -52,8 +52,11 @@
 //	               after the fix, 1 when some cannot, saying which rules and
 //	               why
 //	-generate COLOR
-//	               make a theme from one brand color, 'hsl(H, S%, L%)'
-//	               (theming.CompiledCatalog.Generate), and write it with -o
+//	               make a theme from one brand color, 'hsl(H, S%, L%)' or
+//	               '#rrggbb' (theming.CompiledCatalog.Generate), and write it
+//	               with -o: the brand is taken as given when it passes its
+//	               own rules, else at the nearest lightness that does, and
+//	               the line printed names the rule that decided it
 //	-brand ID      the component that takes the brand color (default primary)
 //	-o OUTDIR      where -generate writes catalog.json and themes.json (one
 //	               theme: id 1, is_default, named "Generated"), and
@@ -122,7 +125,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE] [-contrast more] [-export-dtcg OUT]")
 		fmt.Fprintln(stderr, "       themecheck [-data DIR] -fix OUTDIR [-method M] [-level L]")
-		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate 'hsl(H, S%, L%)' [-brand ID] -o OUTDIR")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate 'hsl(H, S%, L%)'|'#rrggbb' [-brand ID] -o OUTDIR")
 		fmt.Fprintln(stderr, "       themecheck -import-dtcg FILE[,FILE] -o OUTDIR [-method M] [-level L] [-apca] [-json] [-html FILE]")
 		fl.PrintDefaults()
 	}
@@ -137,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	importSpec := fl.String("import-dtcg", "", "read DTCG tokens from `FILE` (a resolver, or LIGHT,DARK token files), write them with -o and audit them")
 	contrastPref := fl.String("contrast", "", "\"more\": audit each theme's high-contrast variant at AAA")
 	fixDir := fl.String("fix", "", "write the fixed themes and the catalog to `OUTDIR`")
-	generate := fl.String("generate", "", "make a theme from the brand `COLOR`, hsl(H, S%, L%)")
+	generate := fl.String("generate", "", "make a theme from the brand `COLOR`, hsl(H, S%, L%) or #rrggbb")
 	brand := fl.String("brand", "primary", "the component `ID` that takes the brand color")
 	outDir := fl.String("o", "", "where -generate and -import-dtcg write catalog.json and themes.json: `OUTDIR`")
 	if err := fl.Parse(args); err != nil {
@@ -584,12 +587,12 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p cont
 // runGenerate is -generate: one theme from a brand color, written with the
 // catalog to dir.
 func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, color, brand, dir string) int {
-	c, err := colorref.ParseColor(color)
+	c, err := parseBrand(color)
 	if err != nil {
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
 	}
-	t, err := snap.CompiledCatalog().Generate(c, theming.GenerateOptions{Brand: brand})
+	g, err := snap.CompiledCatalog().Generate(c, theming.GenerateOptions{Brand: brand})
 	if err != nil {
 		if errors.Is(err, theming.ErrUnsatisfiable) {
 			fmt.Fprintln(stdout, printable(err.Error()))
@@ -599,16 +602,27 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, c
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	if err := writeData(fsys, dir, []theming.Theme{t}); err != nil {
+	if err := writeData(fsys, dir, []theming.Theme{g.Theme}); err != nil {
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	if got := t.Colors[brand].Light; got != c.String() {
-		fmt.Fprintf(stdout, "brand %s: %s fails its rules in the light scheme; took the nearest lightness that passes, %s\n", brand, c, got)
+	if g.Moved != nil {
+		fmt.Fprintln(stdout, g.Moved)
+	} else {
+		fmt.Fprintf(stdout, "brand %s: taken as given by %s\n", c, brand)
 	}
-	fmt.Fprintf(stdout, "theme \"Generated\": %d overrides; every rule passes WCAG 2 AA (method both) in both schemes and its high-contrast variant AAA\n", len(t.Colors))
+	fmt.Fprintf(stdout, "theme %q: %d overrides; every rule passes WCAG 2 AA (method both) in both schemes and its high-contrast variant AAA\n", g.Theme.Name, len(g.Theme.Colors))
 	fmt.Fprintf(stdout, "wrote %s and %s\nok\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"))
 	return exitPass
+}
+
+// parseBrand reads -generate's color: hsl()/hsla() as a catalog writes
+// it, or a hex color from a brand guide ("#1DB954").
+func parseBrand(s string) (colorref.Color, error) {
+	if strings.HasPrefix(s, "#") {
+		return colorref.ParseHex(s)
+	}
+	return colorref.ParseColor(s)
 }
 
 // writeData writes the input catalog's bytes and the themes to dir.

@@ -567,13 +567,14 @@ func TestRunGenerate(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "gen")
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 0, run([]string{"-generate", "hsl(50, 100%, 50%)", "-o", out}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "brand primary: hsl(50, 100%, 50%) fails its rules in the light scheme; took the nearest lightness that passes, hsl(50, 100%, ")
+	assert.Contains(t, stdout.String(), "brand hsl(50, 100%, 50%) fails primary on page-background (non-text) in the light scheme; taken at hsl(50, 100%, ")
 	snap, err := theming.LoadFS(os.DirFS(out))
 	require.NoError(t, err)
 	require.Len(t, snap.Themes(), 1)
 	rt := snap.Themes()[0]
 	assert.Equal(t, 1, rt.ID())
-	assert.Equal(t, "Generated", rt.Name())
+	assert.Contains(t, rt.Name(), "Generated: brand hsl(50, 100%, 50%) taken at hsl(50, 100%, ")
+	assert.True(t, strings.HasPrefix(rt.Stylesheet(), "/* theme 1: Generated: brand hsl(50, 100%, 50%) taken at "), "the moved brand shows in the served stylesheet")
 	assert.True(t, rt.Theme().IsDefault)
 	all, err := snap.Audit(contrast.Policy{})
 	require.NoError(t, err)
@@ -584,8 +585,23 @@ func TestRunGenerate(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "the variant passes AAA")
 
+	t.Run("a brand guide's hex color is taken exactly when it passes its own rules", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "hex")
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run([]string{"-generate", "#1877F2", "-o", out}, &stdout, &stderr), stderr.String())
+		brand, err := colorref.ParseHex("#1877F2")
+		require.NoError(t, err)
+		assert.Contains(t, stdout.String(), "brand "+brand.String()+": taken as given by primary\n")
+		snap, err := theming.LoadFS(os.DirFS(out))
+		require.NoError(t, err)
+		c, _ := snap.Themes()[0].Color(theming.Light, "primary")
+		assert.Equal(t, brand.Rounded(), c)
+		require.Equal(t, 2, run([]string{"-generate", "#1877F", "-o", out}, &stdout, &stderr), "five digits")
+		assert.Contains(t, stderr.String(), "-generate: ")
+	})
+
 	for _, bad := range [][]string{
-		{"-generate", "#ff0000", "-o", out},
+		{"-generate", "red", "-o", out},
 		{"-generate", "hsl(50, 100%, 50%)"},
 		{"-generate", "hsl(50, 100%, 50%)", "-o", out, "-json"},
 		{"-o", out},
@@ -602,6 +618,20 @@ func TestRunContrastMore(t *testing.T) {
 	require.Equal(t, 0, run([]string{"-contrast", "more"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 840 passed, 0 failed.\nok\n")
 	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
+}
+
+// A theme whose variant cannot reach AAA (a mid-grey page no fix moves):
+// -contrast more fails, naming the rules at the ratio each reaches.
+func TestRunContrastMoreFailsWhereAVariantCannotReachAAA(t *testing.T) {
+	cat, err := fs.ReadFile(theming.DefaultFS(), "catalog.json")
+	require.NoError(t, err)
+	grey := `{"themes": [{"id": 1, "name": "Grey page", "is_default": true, "colors": {"page-background": {"light": "hsl(0, 0%, 46%)"}}}]}`
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, run([]string{"-data", dataDir(t, string(cat), grey), "-contrast", "more"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "(high-contrast variants): 210 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off")
+	assert.Contains(t, out, "FAIL\n")
+	assert.Regexp(t, `Grey page \(1\)\s+light\s+text-primary on page-background\s+.*FAIL`, out)
 }
 
 func TestRunGenerateImpossibleBrand(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package axepage proves a theme's contrast in a browser: it builds a page
 // from a snapshot's catalog, with one element per contrast rule (the
-// component's color as the element's color, the rule's target as the
-// background behind it), links the theme's stylesheet as served, loads the
+// component's first variable, which paints it, as the element's color,
+// the rule's target as the background behind it), links the theme's stylesheet as served, loads the
 // page in headless Chromium in the scheme and contrast preference asked
 // for, and runs axe-core's color-contrast rules on it. Text rules must get
 // axe-core's pass; non-text rules, which axe-core does not judge, must
@@ -115,6 +115,14 @@ type Options struct {
 	// Themes are the ids of the themes to load; nil means all of the
 	// snapshot's.
 	Themes []int
+	// ForcedColors loads the pages with forced-colors: active emulated
+	// (the palette of the scheme's prefers-color-scheme) and every
+	// element opted out with forced-color-adjust: none, so that what is
+	// judged is the stylesheet's forced-colors block: the system colors
+	// it maps the variables to. Rules whose target is a literal hsl()
+	// color, which the stylesheet does not paint, are left out. Nothing
+	// is compared with Expect.
+	ForcedColors bool
 }
 
 // Violation is a rule that did not hold on a page, or one the harness
@@ -223,30 +231,13 @@ type rulePage struct {
 // served or loaded.
 func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Result {
 	tb.Helper()
-	schemes := opts.Schemes
-	if schemes == nil {
-		schemes = []theming.Scheme{theming.Light, theming.Dark}
-	}
-	sheetOf := opts.Stylesheet
-	if sheetOf == nil {
-		sheetOf = (*theming.ResolvedTheme).Stylesheet
-	}
 	expect := opts.Expect
 	if expect == nil && !opts.ContrastMore {
 		expect = snap
 	}
-	themes := snap.Themes()
-	if opts.Themes != nil {
-		themes = themes[:0]
-		for _, id := range opts.Themes {
-			rt, ok := snap.Theme(id)
-			if !ok {
-				tb.Fatalf("axepage: the snapshot has no theme %d", id)
-			}
-			themes = append(themes, rt)
-		}
+	if opts.ForcedColors {
+		expect = nil
 	}
-
 	comps := snap.Components()
 	byID := make(map[string]theming.Component, len(comps))
 	for _, c := range comps {
@@ -256,49 +247,8 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 	if !ok {
 		tb.Fatalf("axepage: the page background %q is not a visible component", snap.PageBackground())
 	}
-
-	// One body per scheme would do, but a component without a variable
-	// carrying its color is written as a literal of the theme's own
-	// color, so the body is built per theme and scheme.
-	pages := map[string][]byte{}
-	sheets := map[string][]byte{}
-	type run struct {
-		rt     *theming.ResolvedTheme
-		scheme theming.Scheme
-		path   string
-		rules  []rulePage
-	}
-	var runs []run
-	for _, rt := range themes {
-		sheet := "/sheet/" + strconv.Itoa(rt.ID()) + ".css"
-		sheets[sheet] = []byte(sheetOf(rt))
-		for _, sc := range schemes {
-			page, rules := buildPage(rt, sc, comps, byID, pageBG, sheet, opts)
-			path := fmt.Sprintf("/page/%d/%s", rt.ID(), sc)
-			pages[path] = page
-			runs = append(runs, run{rt, sc, path, rules})
-		}
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if p, ok := pages[r.URL.Path]; ok {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(p)
-			return
-		}
-		if s, ok := sheets[r.URL.Path]; ok {
-			w.Header().Set("Content-Type", "text/css; charset=utf-8")
-			w.Write(s)
-			return
-		}
-		if r.URL.Path == "/axe.min.js" {
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			w.Write([]byte(b.axeJS))
-			return
-		}
-		http.NotFound(w, r)
-	})
-	srv := httptest.NewServer(mux)
+	site := buildSite(tb, snap, comps, byID, pageBG, opts)
+	srv := httptest.NewServer(site.handler(b.axeJS))
 	defer srv.Close()
 
 	axeRules := []string{"color-contrast"}
@@ -306,7 +256,7 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 		axeRules = append(axeRules, "color-contrast-enhanced")
 	}
 	var res Result
-	for _, r := range runs {
+	for _, r := range site.runs {
 		b.emulatePreference(tb, r.scheme, opts)
 		b.navigate(tb, srv.URL+r.path)
 		got := b.measure(tb, axeRules)
@@ -320,9 +270,85 @@ func (b *Browser) Run(tb testing.TB, snap *theming.Snapshot, opts Options) Resul
 			}
 			exp = e
 		}
-		judgePage(tb, &res, r.rt.ID(), r.scheme, r.rules, got, exp, pageBG.ID, opts)
+		judgePage(tb, &res, r.rt.ID(), r.scheme, r.rules, got, exp, byID, pageBG, opts)
 	}
 	return res
+}
+
+// site is the pages and stylesheets of a Run, by path, and the pages in
+// the order they are loaded.
+type site struct {
+	pages, sheets map[string][]byte
+	runs          []pageRun
+}
+
+// pageRun is one page of a Run: a theme in a scheme.
+type pageRun struct {
+	rt     *theming.ResolvedTheme
+	scheme theming.Scheme
+	path   string
+	rules  []rulePage
+}
+
+// buildSite builds the page of every theme and scheme opts asks for, and
+// each theme's stylesheet. One body per scheme would do, but a component
+// without a variable carrying its color is written as a literal of the
+// theme's own color, so the body is built per theme and scheme.
+func buildSite(tb testing.TB, snap *theming.Snapshot, comps []theming.Component, byID map[string]theming.Component, pageBG theming.Component, opts Options) site {
+	tb.Helper()
+	schemes := opts.Schemes
+	if schemes == nil {
+		schemes = []theming.Scheme{theming.Light, theming.Dark}
+	}
+	sheetOf := opts.Stylesheet
+	if sheetOf == nil {
+		sheetOf = (*theming.ResolvedTheme).Stylesheet
+	}
+	themes := snap.Themes()
+	if opts.Themes != nil {
+		themes = themes[:0]
+		for _, id := range opts.Themes {
+			rt, ok := snap.Theme(id)
+			if !ok {
+				tb.Fatalf("axepage: the snapshot has no theme %d", id)
+			}
+			themes = append(themes, rt)
+		}
+	}
+	st := site{pages: map[string][]byte{}, sheets: map[string][]byte{}}
+	for _, rt := range themes {
+		sheet := "/sheet/" + strconv.Itoa(rt.ID()) + ".css"
+		st.sheets[sheet] = []byte(sheetOf(rt))
+		for _, sc := range schemes {
+			page, rules := buildPage(rt, sc, comps, byID, pageBG, sheet, opts)
+			path := fmt.Sprintf("/page/%d/%s", rt.ID(), sc)
+			st.pages[path] = page
+			st.runs = append(st.runs, pageRun{rt, sc, path, rules})
+		}
+	}
+	return st
+}
+
+// handler serves the site's pages and stylesheets, and axe.min.js.
+func (st site) handler(axeJS string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, ok := st.pages[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(p)
+			return
+		}
+		if s, ok := st.sheets[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "text/css; charset=utf-8")
+			w.Write(s)
+			return
+		}
+		if r.URL.Path == "/axe.min.js" {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Write([]byte(axeJS))
+			return
+		}
+		http.NotFound(w, r)
+	})
 }
 
 // emulatePreference sets the tab's prefers-color-scheme and
@@ -336,27 +362,34 @@ func (b *Browser) emulatePreference(tb testing.TB, sc theming.Scheme, opts Optio
 	if opts.ByAttribute {
 		scheme, more = "light", "no-preference"
 	}
-	b.emulate(tb, mediaFeature{"prefers-color-scheme", scheme}, mediaFeature{"prefers-contrast", more})
+	forced := "none"
+	if opts.ForcedColors {
+		forced = "active"
+	}
+	b.emulate(tb, mediaFeature{"prefers-color-scheme", scheme}, mediaFeature{"prefers-contrast", more}, mediaFeature{"forced-colors", forced})
 }
 
-// colorExpr returns the CSS that paints component c's own color (the
-// color its contrast rules judge) in scheme sc of rt: its first variable
-// that carries the color unchanged; else, for a variable that only
-// multiplies the alpha, that variable with the alpha divided back out
-// (CSS relative color syntax); else the resolved color as a literal.
+// colorExpr returns the CSS that paints component c in scheme sc of rt,
+// as its contrast rules judge it: its first variable, which paints it
+// (theming's package documentation), or, for a component without
+// variables, its resolved color as a literal.
 func colorExpr(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component) string {
-	for _, v := range c.Variables {
-		if v.Opacity == nil && v.Lightness == nil && v.LightnessOffset == nil {
-			return "var(" + v.CSSVariable + ")"
-		}
-	}
-	for _, v := range c.Variables {
-		if v.Lightness == nil && v.LightnessOffset == nil && v.Opacity != nil && *v.Opacity > 0 {
-			return "rgb(from var(" + v.CSSVariable + ") r g b / calc(alpha / " + strconv.FormatFloat(*v.Opacity, 'g', -1, 64) + "))"
-		}
+	if len(c.Variables) > 0 {
+		return "var(" + c.Variables[0].CSSVariable + ")"
 	}
 	col, _ := rt.Color(sc, c.ID)
 	return col.String()
+}
+
+// painted returns the color component c paints in scheme sc of rt: its
+// first variable's value, or its color when it has no variables.
+func painted(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component) colorref.Color {
+	if len(c.Variables) > 0 {
+		v, _ := rt.Variable(sc, c.Variables[0].CSSVariable)
+		return v
+	}
+	col, _ := rt.Color(sc, c.ID)
+	return col
 }
 
 // buildPage writes the page of theme rt in scheme sc: the body painted
@@ -382,11 +415,14 @@ main{display:flex;flex-wrap:wrap;gap:2px}
 .t{font-size:16px}
 .l{font-size:24px}
 .n{display:inline-block;width:32px;height:16px;border:4px solid currentColor;box-sizing:border-box;vertical-align:middle}
-</style></head><body><main>
-`, rt.ID(), html.EscapeString(string(sc)), html.EscapeString(sheet), html.EscapeString(colorExpr(rt, sc, pageBG)))
+%s</style></head><body><main>
+`, rt.ID(), html.EscapeString(string(sc)), html.EscapeString(sheet), html.EscapeString(colorExpr(rt, sc, pageBG)), pick(opts.ForcedColors, "*{forced-color-adjust:none}\n", ""))
 	var rules []rulePage
 	for _, c := range comps {
 		for _, tg := range c.ContrastAgainst {
+			if opts.ForcedColors && tg.Type == theming.TargetHSL {
+				continue // a literal the stylesheet does not paint
+			}
 			id := "r" + strconv.Itoa(len(rules))
 			rules = append(rules, rulePage{id: id, component: c.ID, target: tg})
 			var bg string
@@ -464,7 +500,7 @@ func (b *Browser) measure(tb testing.TB, axeRules []string) pageResult {
 
 // judgePage turns one page's measurements into res's counts, violations
 // and mismatches.
-func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules []rulePage, got pageResult, exp *theming.ResolvedTheme, pageBG string, opts Options) {
+func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules []rulePage, got pageResult, exp *theming.ResolvedTheme, byID map[string]theming.Component, pageBG theming.Component, opts Options) {
 	tb.Helper()
 	verdicts := map[[2]string]axeVerdict{}
 	for _, r := range got.Results {
@@ -475,7 +511,7 @@ func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules [
 		tb.Fatalf("axepage: theme %d (%s): the page background: %v", theme, sc, err)
 	}
 	if exp != nil {
-		if want, _ := exp.Color(sc, pageBG); !SameRendered(backdrop, want) {
+		if want := painted(exp, sc, pageBG); !SameRendered(backdrop, want) {
 			res.Mismatches = append(res.Mismatches, fmt.Sprintf("theme %d (%s): the page background computes to %s, the theme's is %s", theme, sc, got.Backdrop, want))
 		}
 	}
@@ -495,8 +531,8 @@ func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules [
 			if err == nil {
 				judgeRule(tb, res, theme, sc, ru, fg, bg, backdrop, m.FG, m.BG, got.Backdrop, verdicts, axeRules, opts)
 				if exp != nil {
-					wantFG, _ := exp.Color(sc, ru.component)
-					wantBG := expectedTarget(exp, sc, ru.target)
+					wantFG := painted(exp, sc, byID[ru.component])
+					wantBG := expectedTarget(exp, sc, ru.target, byID)
 					if !SameRendered(fg, wantFG) || !SameRendered(bg, wantBG) {
 						res.Mismatches = append(res.Mismatches, fmt.Sprintf("theme %d (%s): %s on %s %q computes to %s on %s, the theme's colors are %s on %s",
 							theme, sc, ru.component, ru.target.Type, ru.target.Value, m.FG, m.BG, wantFG, wantBG))
@@ -558,12 +594,12 @@ func judgeRule(tb testing.TB, res *Result, theme int, sc theming.Scheme, ru rule
 	}
 }
 
-// expectedTarget returns the color a rule's target has in scheme sc of rt.
-func expectedTarget(rt *theming.ResolvedTheme, sc theming.Scheme, tg theming.ContrastTarget) colorref.Color {
+// expectedTarget returns the color a rule's target paints in scheme sc
+// of rt.
+func expectedTarget(rt *theming.ResolvedTheme, sc theming.Scheme, tg theming.ContrastTarget, byID map[string]theming.Component) colorref.Color {
 	switch tg.Type {
 	case theming.TargetComponent:
-		c, _ := rt.Color(sc, tg.Value)
-		return c
+		return painted(rt, sc, byID[tg.Value])
 	case theming.TargetVariable:
 		c, _ := rt.Variable(sc, tg.Value)
 		return c
@@ -615,4 +651,12 @@ func SameRendered(a, b colorref.Color) bool {
 	ar, ag, ab, aa := a.RGBA8()
 	br, bg, bb, ba := b.RGBA8()
 	return ar == br && ag == bg && ab == bb && aa == ba
+}
+
+// pick returns a when cond holds, else b.
+func pick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
 }

@@ -13,10 +13,11 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-// TestProducedThemesPassInChromium is issue 20's proof in the browser:
-// every theme that FixTheme (at AA, and at AAA for the high-contrast
-// variant) and Generate return, served as its stylesheet and rendered on
-// a page built from the catalog, gets no
+// TestProducedThemesPassInChromium is issue 20's proof in the browser,
+// and issue 29's with each component painted by its first variable:
+// every theme that FixTheme (at AA, and at AAA with the alpha for the
+// high-contrast variant) and Generate return, served as its stylesheet
+// and rendered on a page built from the catalog, gets no
 // violation from axe-core's color-contrast (AA) in light and dark, and
 // none from color-contrast-enhanced (AAA) with prefers-contrast: more
 // emulated or data-contrast="more" set, where the stylesheet's variant
@@ -36,7 +37,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		hc := make([]theming.Theme, len(themes))
 		for i, th := range themes {
 			var err error
-			hc[i], _, err = cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy()})
+			hc[i], _, err = cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true})
 			require.NoError(t, err, "the high-contrast variant of theme %d", th.ID)
 		}
 		b.CheckThemes(t, cc, hc, axepage.Options{Level: contrast.AAA})
@@ -80,16 +81,63 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		check(t, fixed)
 	})
 
+	t.Run("the translucent muted text reaches AAA in the variant, by its alpha", func(t *testing.T) {
+		muted := theming.Theme{ID: 1, Name: "Muted", IsDefault: true, Colors: map[string]theming.PerScheme{"text-muted": {Light: "hsla(220, 9%, 10%, 0.6)"}}}
+		snap, err := cc.Snapshot([]theming.Theme{muted})
+		require.NoError(t, err)
+		rt, _ := snap.Theme(1)
+		v := rt.HighContrastVariant()
+		require.Empty(t, v.Failing)
+		c, _ := v.Theme.Color(theming.Light, "text-muted")
+		require.Greater(t, c.Alpha(), 0.6, "the variant raised the alpha")
+		check(t, []theming.Theme{muted})
+	})
+
 	t.Run("themes Generate makes from one brand color pass", func(t *testing.T) {
 		var generated []theming.Theme
-		for i, brand := range []string{"hsl(214, 82%, 51%)", "hsl(48, 100%, 50%)", "hsl(140, 70%, 70%)", "hsl(330, 60%, 20%)"} {
+		// Kept (a blue that passes its own rules), moved (a pure yellow,
+		// a very light green), a very dark brand, a mid grey.
+		for i, brand := range []string{"hsl(214, 82%, 51%)", "hsl(60, 100%, 50%)", "hsl(140, 70%, 90%)", "hsl(330, 60%, 4%)", "hsl(0, 0%, 50%)"} {
 			c, err := colorref.ParseColor(brand)
 			require.NoError(t, err)
 			g, err := cc.Generate(c, theming.GenerateOptions{})
 			require.NoError(t, err, "Generate(%s)", brand)
-			g.ID, g.IsDefault = i+1, i == 0
-			generated = append(generated, g)
+			g.Theme.ID, g.Theme.IsDefault = i+1, i == 0
+			generated = append(generated, g.Theme)
 		}
 		check(t, generated)
 	})
+}
+
+// TestAVariantThatCannotReachAAAFailsWhereItSays: a theme whose page
+// background, which no fix moves, is a mid grey on which no text reaches
+// 7:1. Loaded with prefers-contrast: more, axe-core's violations are the
+// text rules the variant names as failing (HighContrastVariant, and the
+// stylesheet's note), and no other: what the page fails is what the
+// library says it fails.
+func TestAVariantThatCannotReachAAAFailsWhereItSays(t *testing.T) {
+	cc := defaultSnapshot(t).CompiledCatalog()
+	grey := theming.Theme{ID: 1, Name: "Grey page", IsDefault: true, Colors: map[string]theming.PerScheme{"page-background": {Light: "hsl(0, 0%, 46%)"}}}
+	snap, err := cc.Snapshot([]theming.Theme{grey})
+	require.NoError(t, err)
+	rt, _ := snap.Theme(1)
+	v := rt.HighContrastVariant()
+	require.NotEmpty(t, v.Failing)
+	assert.Contains(t, rt.Stylesheet(), "/* high contrast: theme 1 reaches WCAG 2 AAA except")
+	said := map[ruleKey]bool{}
+	for _, f := range v.Failing {
+		said[ruleKey{f.Scheme, f.Component, f.Target.Value}] = true
+	}
+	res := axepage.Launch(t).Run(t, snap, axepage.Options{ContrastMore: true, Level: contrast.AAA, Schemes: []theming.Scheme{theming.Light}})
+	require.NotEmpty(t, res.Violations)
+	for _, viol := range res.Violations {
+		assert.True(t, said[ruleKey{viol.Scheme, viol.Component, viol.Target.Value}], "a violation the variant did not name: %s", viol)
+	}
+	seen := map[ruleKey]bool{}
+	for _, viol := range res.Violations {
+		seen[ruleKey{viol.Scheme, viol.Component, viol.Target.Value}] = true
+	}
+	for _, f := range v.Failing {
+		assert.True(t, seen[ruleKey{f.Scheme, f.Component, f.Target.Value}], "named as failing but passes in Chromium: %s on %s", f.Component, f.Target.Value)
+	}
 }

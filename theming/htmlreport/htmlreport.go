@@ -25,6 +25,13 @@ import (
 type Options struct {
 	// Title is the page's <title> and heading; "" means "Contrast report".
 	Title string
+	// HighContrast, when set, is the audit of the themes' high-contrast
+	// variants ([theming.Snapshot.HighContrastAudit]): the page then ends
+	// with a section on them, the variant the stylesheet serves under
+	// prefers-contrast: more. It says how many rules each theme's variant
+	// brings to its level and draws, as swatches with their ratios, the
+	// rules that cannot reach it, each at the most contrast it reaches.
+	HighContrast *theming.Report
 }
 
 // ContentSecurityPolicy is a Content-Security-Policy under which the
@@ -75,8 +82,34 @@ type reportView struct {
 	APCA    bool
 	Checked int
 	Failed  int
-	Summary []groupView // in report order
-	Groups  []groupView // failing groups first
+	Summary []groupView  // in report order
+	Groups  []groupView  // failing groups first
+	Variant *variantView // the high-contrast variants' section, or nil
+}
+
+// variantView is the section on the high-contrast variants.
+type variantView struct {
+	Method  string
+	Level   string
+	Checked int
+	Failed  int
+	Themes  []variantTheme
+	Rows    []variantRow // the rules that cannot reach the level
+}
+
+// variantTheme is one theme's line in the variants' table.
+type variantTheme struct {
+	Theme           int
+	ThemeName       string
+	Checked, Failed int
+}
+
+// variantRow is a rule a variant cannot bring to its level.
+type variantRow struct {
+	rowView
+	ThemeName string
+	Theme     int
+	Scheme    theming.Scheme
 }
 
 // groupView is one theme in one scheme.
@@ -210,7 +243,29 @@ func newReportView(r *theming.Report, opts Options) reportView {
 	}
 	v.Summary = slices.Clone(v.Groups)
 	slices.SortStableFunc(v.Groups, func(a, b groupView) int { return cmpPass(a.Failed == 0, b.Failed == 0) })
+	if opts.HighContrast != nil {
+		v.Variant = newVariantView(opts.HighContrast, cc)
+	}
 	v.Style = template.CSS(reportStyle + cc.rules.String())
+	return v
+}
+
+// newVariantView is the section on the high-contrast variants' audit hc.
+func newVariantView(hc *theming.Report, cc *colorClasses) *variantView {
+	p := hc.Policy()
+	v := &variantView{Method: p.Method.String(), Level: p.Level.String(), Checked: hc.Checked, Failed: hc.Failed}
+	for _, f := range hc.Findings {
+		if n := len(v.Themes); n == 0 || v.Themes[n-1].Theme != f.Theme {
+			v.Themes = append(v.Themes, variantTheme{Theme: f.Theme, ThemeName: f.ThemeName})
+		}
+		t := &v.Themes[len(v.Themes)-1]
+		t.Checked++
+		if f.Pass {
+			continue
+		}
+		t.Failed++
+		v.Rows = append(v.Rows, variantRow{rowView: newRowView(nil, f, cc), ThemeName: f.ThemeName, Theme: f.Theme, Scheme: f.Scheme})
+	}
 	return v
 }
 
@@ -230,6 +285,7 @@ type source struct{ Field, Origin string }
 
 func sourceOf(field, origin string) source { return source{field, origin} }
 
+// newRowView is finding f of report r; a nil r draws no fixes.
 func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:    f.Component,
@@ -255,7 +311,7 @@ func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView 
 	if f.Policy.APCA {
 		row.APCARequired = strconv.FormatFloat(f.LcRequired, 'g', -1, 64)
 	}
-	if f.Pass {
+	if f.Pass || r == nil {
 		return row
 	}
 	if s, ok := r.SuggestEdit(f); ok && s.Field != "" {
@@ -426,6 +482,39 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 {{- end}}
 </tbody>
 </table>
+</section>
+{{- end}}
+{{- with .Variant}}
+<section id="high-contrast">
+<h2>High-contrast variant</h2>
+<p>Each theme's stylesheet serves its high-contrast variant under <code>prefers-contrast: more</code> and <code>data-contrast="more"</code>: {{.Checked}} contrast {{if eq .Checked 1}}rule{{else}}rules{{end}} checked at WCAG 2 level <strong>{{.Level}}</strong>, method <strong>{{.Method}}</strong>; {{.Failed}} cannot reach it.
+{{- if .Failed}} <span class="badge fail">fail</span>{{else}} <span class="badge pass">pass</span>{{end}}</p>
+<table class="summary">
+<thead><tr><th scope="col">Theme</th><th scope="col">Rules</th><th scope="col">Cannot reach {{.Level}}</th></tr></thead>
+<tbody>
+{{- range .Themes}}
+<tr><td>{{.ThemeName}} (id {{.Theme}})</td><td class="num">{{.Checked}}</td><td class="num">{{.Failed}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- if .Rows}}
+<p>Each rule below is given the most contrast it can reach without failing a rule that passes; the stylesheet names them in a comment before the variant.</p>
+<table class="pairs">
+<colgroup><col class="pair"><col class="swatch"><col class="ratio"><col class="num"></colgroup>
+<thead><tr><th scope="col">Pair</th><th scope="col">Swatch</th><th scope="col">Ratio reached</th><th scope="col">Required</th></tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr>
+<td>{{.ThemeName}} (theme {{.Theme}}), {{.Scheme}}: <code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
+<td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
+<div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
+<td class="num">{{.Exact}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>
+<td class="num">{{.Required}}</td>
+</tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
 </section>
 {{- end}}
 </main>

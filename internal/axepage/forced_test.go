@@ -1,0 +1,24 @@
+package axepage_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/themekit/themekit/internal/axepage"
+)
+
+// TestForcedColorsPassInChromium: with forced-colors: active emulated and
+// every element opted out (forced-color-adjust: none), the stylesheet's
+// forced-colors block maps each rule's two sides to system colors that
+// pass the rule in Chromium's own palettes, light and dark: axe-core's
+// color-contrast on text, 3:1 on the computed colors for non-text. The
+// two rules on a literal white, which the stylesheet does not paint, are
+// left out.
+func TestForcedColorsPassInChromium(t *testing.T) {
+	snap := defaultSnapshot(t)
+	res := axepage.Check(t, snap, axepage.Options{ForcedColors: true, Themes: []int{1, 3}})
+	assert.Equal(t, 4, res.Pages)
+	assert.Equal(t, 4*(59-2), res.TextRules)
+	assert.Equal(t, 4*46, res.NonText)
+}
