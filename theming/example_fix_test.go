@@ -103,20 +103,20 @@ func ExampleCompiledCatalog_Generate() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Theme.Name, g.Theme.Colors["primary"].Light, g.Moved == nil)
-	fmt.Println("link:", g.Theme.Colors["link"].Light)
+	fmt.Println(g.Name, g.Colors["primary"].Light)
+	fmt.Println("link:", g.Colors["link"].Light)
 	// A yellow fails its own rules on a light page: it is moved, and the
 	// move names the rule that decided it.
-	g, err = s.CompiledCatalog().Generate(colorref.HSL(55, 100, 50), theming.GenerateOptions{})
+	moved, err := s.CompiledCatalog().TakeBrand(colorref.HSL(55, 100, 50), theming.GenerateOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Moved)
+	fmt.Println(moved)
 	_, err = s.CompiledCatalog().Generate(colorref.HSL(160, 70, 50), theming.GenerateOptions{Brand: "accent"})
 	fmt.Println(errors.Is(err, theming.ErrUnknownComponent))
 	// Output:
-	// Generated hsl(214, 89%, 52%) true
+	// Generated hsl(214, 89%, 52%)
 	// link: hsl(214, 89%, 48.21%)
 	// brand hsl(55, 100%, 50%) fails primary on page-background (non-text) in the light scheme; taken at hsl(55, 100%, 31.05%), the nearest lightness it passes at (0–31.05)
 	// true

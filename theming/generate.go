@@ -44,18 +44,6 @@ func (e *BrandError) Error() string {
 // Unwrap returns [ErrUnsatisfiable].
 func (e *BrandError) Unwrap() error { return ErrUnsatisfiable }
 
-// Generated is a theme [CompiledCatalog.Generate] made, and how it took
-// the brand color.
-type Generated struct {
-	Theme Theme
-	// Brand is the brand component's value in each scheme: the brand
-	// color itself in the light scheme when it passes its own rules.
-	Brand [2]colorref.Color
-	// Moved, when not nil, says that the brand color failed its own
-	// rules in the light scheme and how far it was moved.
-	Moved *BrandMove
-}
-
 // BrandMove is a brand color [CompiledCatalog.Generate] moved: From, the
 // color asked for, to To, the nearest lightness (hue and saturation
 // kept) at which the brand component passes its own rules in the light
@@ -89,11 +77,11 @@ func (m *BrandMove) String() string {
 // color) and the lightness nearest its color that its rules allow
 // ([CompiledCatalog.FixTheme] with both brand fields pinned). A brand
 // that fails its own rules is taken at the nearest lightness, hue and
-// saturation kept, that passes them; [Generated].Moved names the rule
-// that decided it, and the theme's name says so ("Generated: brand … taken
-// at …"), so that the served stylesheet's header comment shows it. In
-// the dark scheme the brand takes its own hue and saturation at the
-// lightness nearest its own that its rules need there.
+// saturation kept, that passes them; the theme's name then says so
+// ("Generated: brand … taken at …"), so that the served stylesheet's
+// header comment shows it, and [CompiledCatalog.TakeBrand] names the rule
+// that decided it. In the dark scheme the brand takes its own hue and
+// saturation at the lightness nearest its own that its rules need there.
 //
 // The error wraps [ErrNoCatalog] for the zero catalog and
 // [ErrUnknownComponent] for a brand that is not a visible component; it
@@ -101,9 +89,58 @@ func (m *BrandMove) String() string {
 // in a scheme, and an *[UnsatisfiableError] when the rest cannot pass
 // around it, at AA or in the variant at AAA; the theme as far as it got
 // comes with it.
-func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (Generated, error) {
+func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (Theme, error) {
+	id, j, err := c.brandComponent(o)
+	if err != nil {
+		return Theme{}, err
+	}
+	t := Theme{ID: 1, Name: "Generated", IsDefault: true}
+	h, s, l, a := brand.HSLA()
+	for k, sc := range Schemes() {
+		x := colorref.HSLA(h, s, l, a)
+		if k == 0 {
+			x = brand
+		}
+		taken, move, err := c.takeBrand(&t, j, k, x)
+		if err != nil {
+			return Theme{}, err
+		}
+		if k == 0 && move != nil {
+			t.Name = "Generated: brand " + brand.String() + " taken at " + taken.String()
+		}
+		t.SetOverride(id, sc, taken.String())
+	}
+	out, _, err := c.FixTheme(t, FixOptions{Pinned: []string{FieldName(id, Light), FieldName(id, Dark)}})
+	if err != nil {
+		return out, err
+	}
+	if _, _, err := c.FixTheme(out, highContrastOptions()); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// TakeBrand says how [CompiledCatalog.Generate] takes the brand color in
+// the light scheme: nil when the brand component takes it exactly (it
+// passes the component's own rules), else the move to the nearest
+// lightness that passes them and the rule that decided how far. Its
+// errors are Generate's for the brand alone.
+func (c *CompiledCatalog) TakeBrand(brand colorref.Color, o GenerateOptions) (*BrandMove, error) {
+	_, j, err := c.brandComponent(o)
+	if err != nil {
+		return nil, err
+	}
+	_, move, err := c.takeBrand(&Theme{ID: 1, Name: "Generated"}, j, 0, brand)
+	if move != nil {
+		move.From = brand
+	}
+	return move, err
+}
+
+// brandComponent returns the id and index of o's brand component.
+func (c *CompiledCatalog) brandComponent(o GenerateOptions) (string, int, error) {
 	if !c.ok() {
-		return Generated{}, ErrNoCatalog
+		return "", 0, ErrNoCatalog
 	}
 	id := o.Brand
 	if id == "" {
@@ -111,36 +148,9 @@ func (c *CompiledCatalog) Generate(brand colorref.Color, o GenerateOptions) (Gen
 	}
 	j, ok := c.visibleIndex(id)
 	if !ok {
-		return Generated{}, fmt.Errorf("%w %s: the brand must be a visible component", ErrUnknownComponent, strconv.Quote(id))
+		return "", 0, fmt.Errorf("%w %s: the brand must be a visible component", ErrUnknownComponent, strconv.Quote(id))
 	}
-	g := Generated{Theme: Theme{ID: 1, Name: "Generated", IsDefault: true}}
-	h, s, l, a := brand.HSLA()
-	for k, sc := range Schemes() {
-		x := colorref.HSLA(h, s, l, a)
-		if k == 0 {
-			x = brand
-		}
-		taken, move, err := c.takeBrand(&g.Theme, j, k, x)
-		if err != nil {
-			return Generated{}, err
-		}
-		if k == 0 && move != nil {
-			move.From = brand
-			g.Moved = move
-			g.Theme.Name = "Generated: brand " + brand.String() + " taken at " + taken.String()
-		}
-		g.Brand[k] = taken
-		g.Theme.SetOverride(id, sc, taken.String())
-	}
-	out, _, err := c.FixTheme(g.Theme, FixOptions{Pinned: []string{FieldName(id, Light), FieldName(id, Dark)}})
-	g.Theme = out
-	if err != nil {
-		return g, err
-	}
-	if _, _, err := c.FixTheme(out, highContrastOptions()); err != nil {
-		return g, err
-	}
-	return g, nil
+	return id, j, nil
 }
 
 // takeBrand returns the color brand component j takes in scheme k of t

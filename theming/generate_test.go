@@ -80,16 +80,17 @@ func TestGenerateKeepsTheBrand(t *testing.T) {
 	kept, moved := 0, 0
 	for _, brand := range testBrands() {
 		t.Run(brand.String(), func(t *testing.T) {
-			g, err := cc.Generate(brand, theming.GenerateOptions{})
+			th, err := cc.Generate(brand, theming.GenerateOptions{})
 			require.NoError(t, err)
-			th := g.Theme
+			move, err := cc.TakeBrand(brand, theming.GenerateOptions{})
+			require.NoError(t, err)
 			assert.Equal(t, 1, th.ID)
 			assert.True(t, th.IsDefault)
 			h, s, l := brand.HSL()
 			if light(brand) {
 				kept++
 				assert.Equal(t, brand.String(), th.Colors["primary"].Light, "a brand that passes its own rules is taken as given")
-				assert.Nil(t, g.Moved)
+				assert.Nil(t, move)
 				assert.Equal(t, "Generated", th.Name)
 			} else {
 				moved++
@@ -99,10 +100,10 @@ func TestGenerateKeepsTheBrand(t *testing.T) {
 				require.NoError(t, err)
 				_, _, gl := got.HSL()
 				assert.InDelta(t, want, gl, 1, "within a point of the nearest lightness that passes its own rules")
-				require.NotNil(t, g.Moved)
-				assert.Equal(t, "primary", g.Moved.Rule.Component)
-				assert.Contains(t, []string{"page-background", "surface"}, g.Moved.Rule.Target.Value, "the rule that decided is one of its own")
-				assert.Contains(t, g.Moved.String(), "fails primary on "+g.Moved.Rule.Target.Value)
+				require.NotNil(t, move)
+				assert.Equal(t, "primary", move.Rule.Component)
+				assert.Contains(t, []string{"page-background", "surface"}, move.Rule.Target.Value, "the rule that decided is one of its own")
+				assert.Contains(t, move.String(), "fails primary on "+move.Rule.Target.Value)
 				assert.Equal(t, "Generated: brand "+brand.String()+" taken at "+got.String(), th.Name, "the stylesheet's header shows it")
 			}
 			d, err := colorref.ParseColor(th.Colors["primary"].Dark)
@@ -136,9 +137,9 @@ func TestGenerateGivesDependentsTheirOwnOverrides(t *testing.T) {
 	brand := colorref.HSL(358, 100, 48) // Coca-Cola's red (#F40009, rounded): passes non-text 3:1, fails 4.5:1 as text
 	g, err := cc.Generate(brand, theming.GenerateOptions{})
 	require.NoError(t, err)
-	assert.Equal(t, brand.String(), g.Theme.Colors["primary"].Light)
-	link, ok := g.Theme.Colors["link"]
-	require.True(t, ok, "the link, text on the page, gets its own override: %v", g.Theme.Colors)
+	assert.Equal(t, brand.String(), g.Colors["primary"].Light)
+	link, ok := g.Colors["link"]
+	require.True(t, ok, "the link, text on the page, gets its own override: %v", g.Colors)
 	c, err := colorref.ParseColor(link.Light)
 	require.NoError(t, err)
 	h, s, _ := c.HSL()

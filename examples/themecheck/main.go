@@ -592,7 +592,8 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, c
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
 	}
-	g, err := snap.CompiledCatalog().Generate(c, theming.GenerateOptions{Brand: brand})
+	cc, o := snap.CompiledCatalog(), theming.GenerateOptions{Brand: brand}
+	g, err := cc.Generate(c, o)
 	if err != nil {
 		if errors.Is(err, theming.ErrUnsatisfiable) {
 			fmt.Fprintln(stdout, printable(err.Error()))
@@ -602,16 +603,19 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, c
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	if err := writeData(fsys, dir, []theming.Theme{g.Theme}); err != nil {
+	if err := writeData(fsys, dir, []theming.Theme{g}); err != nil {
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	if g.Moved != nil {
-		fmt.Fprintln(stdout, g.Moved)
+	if moved, err := cc.TakeBrand(c, o); err != nil {
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	} else if moved != nil {
+		fmt.Fprintln(stdout, moved)
 	} else {
 		fmt.Fprintf(stdout, "brand %s: taken as given by %s\n", c, brand)
 	}
-	fmt.Fprintf(stdout, "theme %q: %d overrides; every rule passes WCAG 2 AA (method both) in both schemes and its high-contrast variant AAA\n", g.Theme.Name, len(g.Theme.Colors))
+	fmt.Fprintf(stdout, "theme %q: %d overrides; every rule passes WCAG 2 AA (method both) in both schemes and its high-contrast variant AAA\n", g.Name, len(g.Colors))
 	fmt.Fprintf(stdout, "wrote %s and %s\nok\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"))
 	return exitPass
 }

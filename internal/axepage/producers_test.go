@@ -102,8 +102,8 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 			require.NoError(t, err)
 			g, err := cc.Generate(c, theming.GenerateOptions{})
 			require.NoError(t, err, "Generate(%s)", brand)
-			g.Theme.ID, g.Theme.IsDefault = i+1, i == 0
-			generated = append(generated, g.Theme)
+			g.ID, g.IsDefault = i+1, i == 0
+			generated = append(generated, g)
 		}
 		check(t, generated)
 	})
