@@ -122,7 +122,7 @@
 // and & unescaped, HEAD with GET's headers, OPTIONS as DRF's metadata,
 // 405 for other methods, ?format=json|api, the browsable page, the
 // APPEND_SLASH 301, Allow and X-Content-Type-Options: nosniff on every
-// response (README.md, "DRF fidelity", lists the decisions in detail).
+// response (docs/drf-fidelity.md lists the decisions in detail).
 // Where this package differs, it does so on purpose, for clients:
 //
 //   - q-values count: each rendering takes the q of the most specific

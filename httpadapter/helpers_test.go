@@ -142,7 +142,7 @@ func varyTokens(resp *http.Response) []string {
 	return out
 }
 
-// mount serves a as the README and the example server mount it: the API
+// mount serves a as docs/serving.md and the example server mount it: the API
 // under prefix (its root with and without the slash, so that the
 // adapter answers the slashless path itself), the stylesheet at cssPath
 // and the OpenAPI document at schemaPath.

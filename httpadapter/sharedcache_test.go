@@ -130,7 +130,7 @@ func (s *statusRecorder) WriteHeader(code int) {
 }
 
 // TestASharedCacheRevalidatesAndPicksUpReloads runs the shared endpoints
-// behind nginx with the README's setting for nginx (which, unlike RFC
+// behind nginx with docs/serving.md's setting for nginx (which, unlike RFC
 // 9111, stores nothing marked no-cache): within s-maxage the cache
 // answers alone; after it, the cache revalidates with If-None-Match and
 // the origin answers 304; after a reload at the origin the next

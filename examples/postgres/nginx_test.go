@@ -12,7 +12,7 @@ import (
 	"github.com/themekit/themekit/internal/nginxtest"
 )
 
-// nginxTenantCache is the nginx setting the README gives for caching a
+// nginxTenantCache is the nginx setting docs/replicas.md gives for caching a
 // multi-tenant host in front of upstream: the upstream sees the client's
 // Host (it names the tenant), and the cache key includes it.
 func nginxTenantCache(upstream string) nginxtest.Options {
@@ -23,9 +23,9 @@ func nginxTenantCache(upstream string) nginxtest.Options {
 	}
 }
 
-// TestNginxCachesPerTenant puts nginx's proxy cache, configured as the
-// README says, in front of a replica whose shared endpoints are public
-// for a minute: each tenant's theme list is stored and served from the
+// TestNginxCachesPerTenant puts nginx's proxy cache, configured as
+// docs/replicas.md says, in front of a replica whose shared endpoints are
+// public for a minute: each tenant's theme list is stored and served from the
 // cache, never one tenant's to another. It also checks that Vary: Host
 // alone (SourceVary) keeps the tenants apart under nginx's default cache
 // key.
