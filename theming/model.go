@@ -112,6 +112,13 @@ type Variable struct {
 	Lightness       *float64 `json:"lightness,omitempty"`
 }
 
+// Derived reports whether v derives its color (it sets Opacity, Lightness
+// or LightnessOffset) rather than carrying the component's color as it
+// is: the one test of it for the contrast rules and the token export.
+func (v Variable) Derived() bool {
+	return v.Opacity != nil || v.Lightness != nil || v.LightnessOffset != nil
+}
+
 // TargetKind is what a [ContrastTarget]'s Value names: its JSON "type".
 type TargetKind string
 

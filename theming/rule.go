@@ -180,6 +180,5 @@ func (c *CompiledCatalog) paintsAsIs(v int) bool {
 	if v < 0 {
 		return true
 	}
-	d := c.vars[v].v
-	return d.Opacity == nil && d.Lightness == nil && d.LightnessOffset == nil
+	return !c.vars[v].v.Derived()
 }

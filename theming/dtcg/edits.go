@@ -61,7 +61,7 @@ func (b *builder) routes(t *tree, cat *theming.Catalog, sc theming.Scheme, contr
 			}
 		}
 		for _, v := range comp.Variables {
-			if !derived(v) {
+			if !v.Derived() {
 				continue
 			}
 			if tk, should, ok := follow(t, route("variable", varToken(v.CSSVariable), sc, contrast)); !ok && tk != nil {

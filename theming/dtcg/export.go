@@ -107,16 +107,11 @@ type themeExt struct {
 
 func ext(v any) *orderedjson.Object { return new(orderedjson.Object).Set(Namespace, v) }
 
-// derived reports whether v changes its component's color.
-func derived(v theming.Variable) bool {
-	return v.Opacity != nil || v.Lightness != nil || v.LightnessOffset != nil
-}
-
 // plainVariable returns the index of the first variable of comp that
 // carries the component's color unchanged, or -1: that variable's name is
 // the color.<id> token's css_variable.
 func plainVariable(comp *theming.Component) int {
-	return slices.IndexFunc(comp.Variables, func(v theming.Variable) bool { return !derived(v) })
+	return slices.IndexFunc(comp.Variables, func(v theming.Variable) bool { return !v.Derived() })
 }
 
 // varToken is the token name of a CSS variable in the variable group.
@@ -290,7 +285,7 @@ func (e *exporter) catalogSet() *orderedjson.Object {
 			switch {
 			case k == plain:
 				ce.CSSVariable = v.CSSVariable
-			case derived(v):
+			case v.Derived():
 				vars.Set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden,
 						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness}))
@@ -363,7 +358,7 @@ func (e *exporter) each(f func(group, name string)) {
 	}
 	for i := range e.cat.Components {
 		for _, v := range e.cat.Components[i].Variables {
-			if derived(v) {
+			if v.Derived() {
 				f("variable", varToken(v.CSSVariable))
 			}
 		}
@@ -431,7 +426,7 @@ func (e *exporter) values(rt *theming.ResolvedTheme, sc theming.Scheme) *ordered
 		}
 		colors.Set(comp.ID, token(value, "", valueExt{Source: src, Override: over}))
 		for _, v := range comp.Variables {
-			if derived(v) {
+			if v.Derived() {
 				val, _ := rt.Variable(sc, v.CSSVariable)
 				vars.Set(varToken(v.CSSVariable), token(colorValue(val), "", valueExt{Source: val.String()}))
 			}
