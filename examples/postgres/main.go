@@ -22,6 +22,8 @@
 //	-cache-control V  Cache-Control of the catalog and the theme list
 //	                  (default no-cache; behind nginx's proxy_cache, e.g.
 //	                  "public, max-age=0, s-maxage=5")
+//	-catalog FILE     the catalog.json to serve, decoded strictly
+//	                  (theming.ParseCatalog); default: the embedded one
 //	-left-out-every D how often to log the themes left out, in one line,
 //	                  while there are any (default 1m)
 //	-seed             migrate the schema, write the demo tenants (acme
@@ -103,6 +105,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxTenants := fl.Int("max-tenants", tenant.DefaultMaxTenants, "tenants kept built per replica")
 	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
 	doSeed := fl.Bool("seed", false, "migrate the schema, write the demo tenants, and exit")
+	catalogFile := fl.String("catalog", "", "the catalog.json `file` to serve (default: the embedded catalog)")
 	leftOutEvery := fl.Duration("left-out-every", time.Minute, "how often to log the themes left out, while there are any")
 	var timeouts demo.Timeouts
 	timeouts.Flags(fl)
@@ -122,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	switch {
 	case fl.NArg() > 0 && fl.Arg(0) == "set-color":
-		return runSetColor(ctx, *dsn, fl.Args()[1:], stdout, stderr)
+		return runSetColor(ctx, *dsn, *catalogFile, fl.Args()[1:], stdout, stderr)
 	case fl.NArg() > 0:
 		fmt.Fprintf(stderr, "postgres: unknown command %q (want set-color, or none to serve)\n", fl.Arg(0))
 		return 2
@@ -141,7 +144,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
-	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log, LeftOutEvery: *leftOutEvery})
+	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log, LeftOutEvery: *leftOutEvery, CatalogFile: *catalogFile})
 	if err != nil {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
 		return 1
@@ -169,7 +172,7 @@ func port(a net.Addr) string {
 
 // runSetColor is the set-color command: one color override of one theme,
 // checked before it commits.
-func runSetColor(ctx context.Context, dsn string, args []string, stdout, stderr io.Writer) int {
+func runSetColor(ctx context.Context, dsn, catalogFile string, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("set-color", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	tenant := fl.String("tenant", "", "the `tenant` id")
@@ -198,12 +201,7 @@ func runSetColor(ctx context.Context, dsn string, args []string, stdout, stderr 
 		fmt.Fprintf(stderr, "set-color: -scheme %q: want light or dark\n", *scheme)
 		return 2
 	}
-	defaultCatalog, err := theming.DefaultCatalog()
-	if err != nil {
-		fmt.Fprintf(stderr, "set-color: %v\n", err)
-		return 1
-	}
-	cat, err := theming.CompileCatalog(defaultCatalog)
+	cat, err := loadCatalog(catalogFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "set-color: %v\n", err)
 		return 1

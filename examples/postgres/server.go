@@ -33,6 +33,8 @@ type config struct {
 	// LeftOutEvery is how often the replica logs the themes left out, in
 	// one line, while there are any; 0 is a minute.
 	LeftOutEvery time.Duration
+	// CatalogFile is the catalog.json to serve; "" is the embedded one.
+	CatalogFile string
 }
 
 // app is one replica: a pool for loading tenants, the tenant source that
@@ -53,11 +55,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	defaultCatalog, err := theming.DefaultCatalog()
-	if err != nil {
-		return nil, err
-	}
-	cat, err := theming.CompileCatalog(defaultCatalog)
+	cat, err := loadCatalog(cfg.CatalogFile)
 	if err != nil {
 		return nil, err
 	}
