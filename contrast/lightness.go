@@ -2,6 +2,7 @@ package contrast
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -69,11 +70,24 @@ func (f PairFunc) At(k int) (fg, bg, backdrop colorref.Color) { return f(k) }
 // that double while their bounds fail. No step it skips passes, so the
 // answer is the nearest passing step of the whole grid.
 func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
+	return new(LightnessSearcher).Nearest(l0, checks)
+}
+
+// A LightnessSearcher runs lightness searches, [LightnessSearcher.Nearest]
+// and [LightnessSearcher.Ranges], keeping the memory of one for the next:
+// a solver that runs thousands of searches keeps one and allocates it
+// once. Its answers are those of [NearestLightness] and
+// [LightnessRanges]. The zero LightnessSearcher is ready to use; it is
+// not safe for concurrent use.
+type LightnessSearcher struct{ s search }
+
+// Nearest is [NearestLightness], reusing the searcher's memory.
+func (ls *LightnessSearcher) Nearest(l0 float64, checks []LightnessCheck) (int, bool) {
 	if math.IsNaN(l0) {
 		l0 = 0
 	}
 	l0 = min(max(l0, -1), 101) // beyond the grid only the order of the distances counts
-	s := newSearch(checks)
+	s := ls.s.reset(checks)
 	down := int(math.Floor(l0 * 100)) // the nearest steps at or below l0, and above it
 	for down >= 0 && float64(down)/100 > l0 {
 		down--
@@ -114,7 +128,12 @@ func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 // grid once, skipping runs of steps whose bounds fail a check, or pass
 // every check, as NearestLightness skips.
 func LightnessRanges(checks []LightnessCheck) []LightnessRange {
-	s := newSearch(checks)
+	return new(LightnessSearcher).Ranges(checks)
+}
+
+// Ranges is [LightnessRanges], reusing the searcher's memory.
+func (ls *LightnessSearcher) Ranges(checks []LightnessCheck) []LightnessRange {
+	s := ls.s.reset(checks)
 	var out []LightnessRange
 	for k := 0; k <= LightnessSteps; {
 		i, c, failed := s.fail(k)
@@ -144,14 +163,17 @@ type search struct {
 	memo   []pairMemo // per check, its pair at the steps last asked for
 }
 
-// pairMemo is a check's pair at the two steps last asked for: the
-// searches ask for a step again under another criterion, or as the near
-// end of the next run, so a Pair's work (a caller's color conversions)
-// is done once per step more often than not.
+// pairMemo is a check's pair at the two steps last asked for, and the
+// pair as each criterion paints it once asked: the searches ask for a
+// step again under another criterion, or as the near end of the next
+// run, so a Pair's work (a caller's color conversions) and a criterion's
+// are done once per step more often than not.
 type pairMemo struct {
-	k    [2]int
-	pair [2][3]colorref.Color
-	last int // the slot written last
+	k       [2]int
+	pair    [2][3]colorref.Color
+	paint   [2][3]painted // per slot and criterion
+	painted [2]uint8      // per slot, bit c: paint holds criterion c's
+	last    int           // the slot written last
 }
 
 // gridEnds is a check's pair at the two ends of the grid, as one
@@ -165,41 +187,53 @@ type gridEnds struct {
 	oneSided bool
 }
 
-func newSearch(checks []LightnessCheck) *search {
-	s := &search{checks: checks, order: make([]int, len(checks)), memo: make([]pairMemo, len(checks))}
-	for i := range s.order {
+// reset makes s a new search over checks, keeping its slices' memory.
+func (s *search) reset(checks []LightnessCheck) *search {
+	n := len(checks)
+	s.checks, s.ends = checks, s.ends[:0]
+	s.order = slices.Grow(s.order[:0], n)[:n]
+	s.memo = slices.Grow(s.memo[:0], n)[:n]
+	for i := range n {
 		s.order[i] = i
 		s.memo[i].k = [2]int{-1, -1}
 	}
 	return s
 }
 
-// at returns check i's pair at step k, from the memo when it holds it.
-func (s *search) at(i, k int) (fg, bg, backdrop colorref.Color) {
+// slot returns the slot of check i's memo that holds its pair at step k,
+// asking the Pair when neither does.
+func (s *search) slot(i, k int) int {
 	m := &s.memo[i]
 	for n := range m.k {
 		if m.k[n] == k {
-			p := &m.pair[n]
-			return p[0], p[1], p[2]
+			return n
 		}
 	}
-	fg, bg, backdrop = s.checks[i].Pair.At(k)
+	fg, bg, backdrop := s.checks[i].Pair.At(k)
 	m.last ^= 1
-	m.k[m.last], m.pair[m.last] = k, [3]colorref.Color{fg, bg, backdrop}
-	return fg, bg, backdrop
+	m.k[m.last], m.pair[m.last], m.painted[m.last] = k, [3]colorref.Color{fg, bg, backdrop}, 0
+	return m.last
+}
+
+// at returns check i's pair at step k, from the memo when it holds it.
+func (s *search) at(i, k int) (fg, bg, backdrop colorref.Color) {
+	p := &s.memo[i].pair[s.slot(i, k)]
+	return p[0], p[1], p[2]
 }
 
 // gridEnds returns check i's ends under criterion c, worked out once.
 func (s *search) gridEnds(i int, c criterion) *gridEnds {
-	if s.ends == nil {
-		s.ends = make([]gridEnds, 3*len(s.checks))
+	if len(s.ends) == 0 {
+		n := 3 * len(s.checks)
+		s.ends = slices.Grow(s.ends, n)[:n]
+		clear(s.ends)
 	}
 	e := &s.ends[3*i+int(c)]
 	if !e.known {
 		e.known = true
 		for n, k := range [2]int{0, LightnessSteps} {
 			fg, bg, bd := s.at(i, k)
-			e.at[n], e.meets[n] = c.paint(fg, bg, bd), s.checks[i].Threshold.meets(c, fg, bg, bd)
+			e.at[n], e.meets[n] = s.paint(i, c, k), s.checks[i].Threshold.meets(c, fg, bg, bd)
 		}
 		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
 	}
@@ -277,9 +311,15 @@ func (s *search) skipFailing(i int, c criterion, k, dir int) int {
 	})
 }
 
-// paint returns check i's pair at step k as criterion c measures it.
+// paint returns check i's pair at step k as criterion c measures it,
+// from the memo when it holds it.
 func (s *search) paint(i int, c criterion, k int) painted {
-	return c.paint(s.at(i, k))
+	m, n := &s.memo[i], s.slot(i, k)
+	if m.painted[n]&(1<<c) == 0 {
+		p := &m.pair[n]
+		m.paint[n][c], m.painted[n] = c.paint(p[0], p[1], p[2]), m.painted[n]|1<<c
+	}
+	return m.paint[n][c]
 }
 
 // meets reports whether check i meets criterion c at step k.
