@@ -25,17 +25,33 @@ import (
 // chain, and the override nearest that end, so that a finding can name
 // the theme field that decided a color without a second walk.
 func resolve(refs []ref) (colors []colorref.Color, srcs []source, cycles [][]int) {
+	n := len(refs)
+	colors, srcs = make([]colorref.Color, n), make([]source, n)
+	var w resolver
+	return colors, srcs, w.resolve(refs, colors, srcs)
+}
+
+// resolver is resolve's working memory, kept by a caller that resolves
+// again and again (the solver, once per move).
+type resolver struct {
+	state []uint8
+	pos   []int32 // position of an in-progress component on the path
+	path  []int
+}
+
+// resolve is resolve writing into colors and srcs (len(refs) each), with
+// w's memory.
+func (w *resolver) resolve(refs []ref, colors []colorref.Color, srcs []source) (cycles [][]int) {
 	const (
 		unvisited = iota
 		inProgress
 		done
 	)
 	n := len(refs)
-	colors = make([]colorref.Color, n)
-	srcs = make([]source, n)
-	state := make([]uint8, n)
-	pos := make([]int32, n) // position of an in-progress component on the path
-	var path []int
+	w.state = slices.Grow(w.state[:0], n)[:n]
+	w.pos = slices.Grow(w.pos[:0], n)[:n]
+	clear(w.state)
+	state, pos, path := w.state, w.pos, w.path
 	for i := range n {
 		if state[i] != unvisited {
 			continue
@@ -74,7 +90,8 @@ func resolve(refs []ref) (colors []colorref.Color, srcs []source, cycles [][]int
 			state[p] = done
 		}
 	}
-	return colors, srcs, cycles
+	w.path = path
+	return cycles
 }
 
 // source is where a component's resolved color came from, in one scheme:

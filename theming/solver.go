@@ -25,7 +25,9 @@ type solver struct {
 	th     []contrast.Threshold // per rule, what its pair must reach under p
 	refs   [2][]ref
 	colors [2][]colorref.Color
+	spare  [2][]colorref.Color // the colors before the last reresolve: its next buffer
 	srcs   [2][]source
+	res    resolver // reresolve's working memory
 	pass   [2][]bool
 	pinned [2][]bool
 	orig   [2][]ref            // the references before any edit
@@ -60,6 +62,13 @@ type solver struct {
 	// The slices of the last depSet deps returned, reused by the next
 	// call; allRules lists every rule.
 	depComps, depRules, allRules []int
+
+	// search runs every lightness search, on checks' pairs of field.
+	search   contrast.LightnessSearcher
+	field    fieldAt
+	pairBuf  []rulePair
+	checkBuf []contrast.LightnessCheck
+	ruleBuf  [1]int // ruleRuns' one rule
 
 	// alpha lets a move raise a translucent field's alpha (FixOptions.Alpha).
 	alpha bool
@@ -136,14 +145,21 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 // components whose color did.
 func (s *solver) reresolve(k int, rules []int) {
 	s.clock++
-	old := s.colors[k]
-	s.colors[k], s.srcs[k], _ = resolve(s.refs[k])
-	for i := range s.colors[k] {
-		if old == nil || old[i] != s.colors[k][i] {
+	n := len(s.refs[k])
+	old, cur := s.colors[k], s.spare[k]
+	if cur == nil {
+		cur = make([]colorref.Color, n)
+	}
+	if s.srcs[k] == nil {
+		s.srcs[k] = make([]source, n)
+	}
+	s.res.resolve(s.refs[k], cur, s.srcs[k])
+	s.colors[k], s.spare[k] = cur, old
+	for i := range cur {
+		if old == nil || old[i] != cur[i] {
 			s.stamp[k][i] = s.clock
 		}
 	}
-	n := len(s.refs[k])
 	if s.child[k] == nil {
 		s.child[k] = make([][]int, n)
 	}
@@ -250,17 +266,23 @@ func (s *solver) colorAt(k, j, l, a int) colorref.Color {
 // contrast's lightness search takes them. As the field lightens no color
 // of a pair gets darker (the field's own color lightens, hue, saturation
 // and alpha kept, and a derived variable follows it), as the search
-// requires. The pairs are one slice and share the field's color at the
-// step last asked for: two allocations however many rules.
+// requires. The pairs share the field's color at the step last asked
+// for.
 //
 // The field keeps its alpha, or takes alpha a (in hundredths) when a is
-// not keepAlpha.
+// not keepAlpha. The checks, their pairs and the field are the solver's
+// scratch, reused by the next call: a search runs on them before the
+// next is asked for.
 func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.LightnessCheck {
-	field := &fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
-	pairs := make([]rulePair, len(rules))
-	out := make([]contrast.LightnessCheck, len(rules))
+	s.field = fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
+	n := len(rules)
+	if cap(s.pairBuf) < n {
+		s.pairBuf = make([]rulePair, n, max(n, len(s.c.rules)))
+		s.checkBuf = make([]contrast.LightnessCheck, n, cap(s.pairBuf))
+	}
+	pairs, out := s.pairBuf[:n], s.checkBuf[:n]
 	for n, ri := range rules {
-		pairs[n] = rulePair{field: field, ru: &s.c.rules[ri], in: in}
+		pairs[n] = rulePair{field: &s.field, ru: &s.c.rules[ri], in: in}
 		out[n] = contrast.LightnessCheck{Pair: &pairs[n], Threshold: s.th[ri]}
 	}
 	return out
@@ -301,7 +323,7 @@ func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
 // every rule in rules passes, field (k, j) set to it and the components
 // in moving with it; ok is false when no step passes.
 func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
-	return contrast.NearestLightness(l0, s.checks(k, j, rules, in, keepAlpha))
+	return s.search.Nearest(l0, s.checks(k, j, rules, in, keepAlpha))
 }
 
 // ranges returns the lightness ranges of field (k, j) under which every

@@ -37,7 +37,7 @@ func (s *solver) alphaNearest(f fieldKey, d depSet) (a, l int, ok bool) {
 func (s *solver) searchAlpha(f fieldKey, d depSet) (a, l int, ok bool) {
 	_, _, l0, a0 := s.colors[f.k][f.j].HSLA()
 	at := func(a int) (int, bool) {
-		return contrast.NearestLightness(l0, s.checks(f.k, f.j, d.rules, d.in, a))
+		return s.search.Nearest(l0, s.checks(f.k, f.j, d.rules, d.in, a))
 	}
 	lo := int(math.Round(a0 * 100)) // no lightness passes at the field's own alpha
 	if lo >= 100 {
