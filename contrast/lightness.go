@@ -172,9 +172,13 @@ type pairMemo struct {
 	k       [2]int
 	pair    [2][3]colorref.Color
 	paint   [2][3]painted // per slot and criterion
-	painted [2]uint8      // per slot, bit c: paint holds criterion c's
+	r8      [2][6]uint8   // per slot, the pair flattened (search.rendered)
+	painted [2]uint8      // per slot, bit c: paint holds criterion c's; haveRendered: r8 holds
 	last    int           // the slot written last
 }
+
+// haveRendered is the bit of pairMemo.painted that says r8 holds.
+const haveRendered = 1 << 3
 
 // gridEnds is a check's pair at the two ends of the grid, as one
 // criterion paints it, and whether the criterion is met there; oneSided
@@ -232,8 +236,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 	if !e.known {
 		e.known = true
 		for n, k := range [2]int{0, LightnessSteps} {
-			fg, bg, bd := s.at(i, k)
-			e.at[n], e.meets[n] = s.paint(i, c, k), s.checks[i].Threshold.meets(c, fg, bg, bd)
+			e.at[n], e.meets[n] = s.paint(i, c, k), s.meets(i, c, k)
 		}
 		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
 	}
@@ -244,9 +247,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 // every check passes there.
 func (s *search) fail(k int) (int, criterion, bool) {
 	for n, i := range s.order {
-		ch := &s.checks[i]
-		fg, bg, bd := s.at(i, k)
-		if c, bad := ch.Threshold.failing(fg, bg, bd); bad {
+		if c, bad := s.failing(i, k); bad {
 			copy(s.order[1:n+1], s.order[:n])
 			s.order[0] = i
 			return i, c, true
@@ -316,16 +317,61 @@ func (s *search) skipFailing(i int, c criterion, k, dir int) int {
 func (s *search) paint(i int, c criterion, k int) painted {
 	m, n := &s.memo[i], s.slot(i, k)
 	if m.painted[n]&(1<<c) == 0 {
-		p := &m.pair[n]
-		m.paint[n][c], m.painted[n] = c.paint(p[0], p[1], p[2]), m.painted[n]|1<<c
+		if c == critRendered {
+			m.paint[n][c] = paint8(s.rendered(i, k))
+		} else {
+			p := &m.pair[n]
+			m.paint[n][c] = c.paint(p[0], p[1], p[2])
+		}
+		m.painted[n] |= 1 << c
 	}
 	return m.paint[n][c]
 }
 
-// meets reports whether check i meets criterion c at step k.
+// failing returns the first criterion of check i's threshold that its
+// pair fails at step k, the cheapest first, and whether there is one, as
+// [Threshold.Passes] judges them. A zero Threshold fails its first
+// criterion.
+func (s *search) failing(i, k int) (criterion, bool) {
+	th := &s.checks[i].Threshold
+	if !th.ok {
+		s.slot(i, k) // the pair is asked for all the same
+		return critRendered, true
+	}
+	crits, n := th.criteria()
+	for _, c := range crits[:n] {
+		if !s.meets(i, c, k) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// meets reports whether check i meets criterion c at step k, judged as
+// Threshold.meets judges it, the rendered ratio from the memo's
+// flattened channels.
 func (s *search) meets(i int, c criterion, k int) bool {
+	th := &s.checks[i].Threshold
+	if c == critRendered && th.ok {
+		r := s.rendered(i, k)
+		return Rendered.Judge(0, ratio8(r[0], r[1], r[2], r[3], r[4], r[5]), th.required)
+	}
 	fg, bg, bd := s.at(i, k)
-	return s.checks[i].Threshold.meets(c, fg, bg, bd)
+	return th.meets(c, fg, bg, bd)
+}
+
+// rendered returns check i's pair at step k as a checker flattens it
+// (the channels of [RenderedColors], foreground then background), from
+// the memo when it holds them.
+func (s *search) rendered(i, k int) *[6]uint8 {
+	m, n := &s.memo[i], s.slot(i, k)
+	r := &m.r8[n]
+	if m.painted[n]&haveRendered == 0 {
+		p := &m.pair[n]
+		r[0], r[1], r[2], r[3], r[4], r[5] = renderedPair(p[0], p[1], p[2])
+		m.painted[n] |= haveRendered
+	}
+	return r
 }
 
 // gallop returns the first step past k, in direction dir, that may not

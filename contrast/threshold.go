@@ -62,25 +62,6 @@ const (
 	critAPCA                      // |APCAOver| >= lcRequired
 )
 
-// failing returns the first criterion of th that the pair fails, the
-// cheapest first, and whether there is one. A zero Threshold fails its
-// first criterion.
-func (th Threshold) failing(fg, bg, backdrop colorref.Color) (criterion, bool) {
-	if !th.ok {
-		return critRendered, true
-	}
-	if th.method != Exact && !th.meets(critRendered, fg, bg, backdrop) {
-		return critRendered, true // the cheaper ratio first
-	}
-	if th.method != Rendered && !th.meets(critExact, fg, bg, backdrop) {
-		return critExact, true
-	}
-	if th.apca && !th.meets(critAPCA, fg, bg, backdrop) {
-		return critAPCA, true
-	}
-	return 0, false
-}
-
 // meets reports whether the pair meets criterion c of th, judged as
 // [Method.Judge] judges each ratio.
 func (th Threshold) meets(c criterion, fg, bg, backdrop colorref.Color) bool {
@@ -116,14 +97,22 @@ type painted struct{ f, b [3]float64 }
 // when no color of the pair gets darker.
 func (c criterion) paint(fg, bg, backdrop colorref.Color) painted {
 	if c == critRendered {
-		f, b := RenderedColors(fg, bg, backdrop)
-		var p painted
-		p.f[0], p.f[1], p.f[2], _ = f.SRGB()
-		p.b[0], p.b[1], p.b[2], _ = b.SRGB()
-		return p
+		var r [6]uint8
+		r[0], r[1], r[2], r[3], r[4], r[5] = renderedPair(fg, bg, backdrop)
+		return paint8(&r)
 	}
 	f, b := pair(fg, bg, backdrop)
 	return painted{f, b}
+}
+
+// paint8 returns a pair flattened to 8-bit channels (foreground, then
+// background) as the rendered criterion measures it: the sRGB channels of
+// [RenderedColors]' colors.
+func paint8(r *[6]uint8) painted {
+	var p painted
+	p.f[0], p.f[1], p.f[2], _ = colorref.RGBA8(r[0], r[1], r[2], 255).SRGB()
+	p.b[0], p.b[1], p.b[2], _ = colorref.RGBA8(r[3], r[4], r[5], 255).SRGB()
+	return p
 }
 
 // lum returns the luminance criterion c compares of painted channels:
