@@ -68,7 +68,9 @@ type solver struct {
 	field    fieldAt
 	pairBuf  []rulePair
 	checkBuf []contrast.LightnessCheck
-	ruleBuf  [1]int // ruleRuns' one rule
+	ruleBuf  [1]int     // ruleRuns' one rule
+	stepBuf  []stepCand // step's candidates
+	keepBuf  []int      // shrink's passing rules
 
 	// alpha lets a move raise a translucent field's alpha (FixOptions.Alpha).
 	alpha bool
@@ -512,10 +514,15 @@ type move struct {
 }
 
 func (m move) better(than *move) bool {
-	if than == nil {
-		return true
-	}
 	return cmp.Or(cmp.Compare(than.fixed, m.fixed), cmp.Compare(m.rank, than.rank), cmp.Compare(m.adist, than.adist), cmp.Compare(m.dist, than.dist)) < 0
+}
+
+// stepCand is a field step looks at: its rank and how many of its rules
+// fail.
+type stepCand struct {
+	key     fieldKey
+	rank    int
+	failing int
 }
 
 // step tries each candidate field and applies the best move of the
@@ -524,13 +531,9 @@ func (m move) better(than *move) bool {
 // leave fewer of them failing than now. It reports whether it moved a
 // field. It tries no more candidates once the work bound is reached.
 func (s *solver) step(keys []candidate, kind int) bool {
-	var best *move
-	type cand struct {
-		key     fieldKey
-		rank    int
-		failing int
-	}
-	var cands []cand
+	var best move
+	found := false
+	cands := s.stepBuf[:0]
 	for _, c := range keys {
 		f := c.key
 		d := s.deps(f.k, f.j)
@@ -541,19 +544,20 @@ func (s *solver) step(keys []candidate, kind int) bool {
 			}
 		}
 		if failing > 0 && (kind != moveAlpha || !s.colors[f.k][f.j].Opaque()) {
-			cands = append(cands, cand{f, c.rank, failing})
+			cands = append(cands, stepCand{f, c.rank, failing})
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
 	// best found, at a rank no better, is not looked at. A partial move,
 	// the last resort, looks at the partialTries fields with the most.
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.failing, a.failing) })
+	s.stepBuf = cands
+	slices.SortStableFunc(cands, func(a, b stepCand) int { return cmp.Compare(b.failing, a.failing) })
 	if kind == movePartial && len(cands) > partialTries {
 		cands = cands[:partialTries]
 	}
 	for _, cd := range cands {
 		f, failing := cd.key, cd.failing
-		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
+		if found && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
 			continue
 		}
 		if s.over() {
@@ -583,11 +587,11 @@ func (s *solver) step(keys []candidate, kind int) bool {
 			m.l, m.fixed = l, failing-left
 		}
 		m.dist = math.Abs(float64(m.l)/100 - l0)
-		if m.better(best) {
-			best = &m
+		if !found || m.better(&best) {
+			best, found = m, true
 		}
 	}
-	if best == nil {
+	if !found {
 		return false
 	}
 	s.set(best.key, s.colorAt(best.key.k, best.key.j, best.l, best.a))

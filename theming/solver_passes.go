@@ -70,12 +70,13 @@ func (s *solver) shrink() {
 		_, _, l0 := s.was[f.k][f.j].HSL()
 		_, _, lnow := s.colors[f.k][f.j].HSL()
 		d := s.deps(f.k, f.j)
-		var keep []int
+		keep := s.keepBuf[:0]
 		for _, ri := range d.rules {
 			if s.pass[f.k][ri] {
 				keep = append(keep, ri)
 			}
 		}
+		s.keepBuf = keep
 		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
 		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
 			continue
