@@ -70,7 +70,8 @@ func (f PairFunc) At(k int) (fg, bg, backdrop colorref.Color) { return f(k) }
 // that double while their bounds fail. No step it skips passes, so the
 // answer is the nearest passing step of the whole grid.
 func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
-	return new(LightnessSearcher).Nearest(l0, checks)
+	var ls LightnessSearcher
+	return ls.Nearest(l0, checks)
 }
 
 // A LightnessSearcher runs lightness searches, [LightnessSearcher.Nearest]
@@ -128,7 +129,8 @@ func (ls *LightnessSearcher) Nearest(l0 float64, checks []LightnessCheck) (int, 
 // grid once, skipping runs of steps whose bounds fail a check, or pass
 // every check, as NearestLightness skips.
 func LightnessRanges(checks []LightnessCheck) []LightnessRange {
-	return new(LightnessSearcher).Ranges(checks)
+	var ls LightnessSearcher
+	return ls.Ranges(checks)
 }
 
 // Ranges is [LightnessRanges], reusing the searcher's memory.
