@@ -25,16 +25,17 @@ type solver struct {
 	th     []contrast.Threshold // per rule, what its pair must reach under p
 	refs   [2][]ref
 	colors [2][]colorref.Color
-	spare  [2][]colorref.Color // the colors before the last reresolve: its next buffer
 	srcs   [2][]source
-	res    resolver // reresolve's working memory
+	res    resolver         // the resolution's working memory
+	oldBuf []colorref.Color // rejudge's colors before
 	pass   [2][]bool
 	pinned [2][]bool
 	orig   [2][]ref            // the references before any edit
 	was    [2][]colorref.Color // the colors before any edit
 	edited [2][]bool
-	order  []fieldKey // edited fields, first edit first
-	child  [2][][]int
+	order  []fieldKey                 // edited fields, first edit first
+	child  [2][][]int                 // per scheme and component, the components whose reference names it, ascending
+	parent [2][]int                   // per scheme and component, the component its reference names, or -1
 	cache  map[fieldKey]cachedNearest // wholeNearest's
 	// partial is partialNearest's cache, alphas alphaNearest's (the
 	// alpha in left).
@@ -135,54 +136,79 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 	}
 	for k := range 2 {
 		s.orig[k] = slices.Clone(s.refs[k])
-		s.reresolve(k, nil)
+		s.resolveAll(k)
 		s.was[k] = slices.Clone(s.colors[k])
 	}
 	return s, nil
 }
 
-// reresolve resolves scheme k from the current references and judges
-// its rules again: every rule the first time, else those in rules (the
-// rules of the components whose color may have changed), stamping the
-// components whose color did.
-func (s *solver) reresolve(k int, rules []int) {
+// resolveAll resolves scheme k from the references and judges every
+// rule: the solver's start. Every component's color is new: all are
+// stamped.
+func (s *solver) resolveAll(k int) {
 	s.clock++
 	n := len(s.refs[k])
-	old, cur := s.colors[k], s.spare[k]
-	if cur == nil {
-		cur = make([]colorref.Color, n)
-	}
-	if s.srcs[k] == nil {
-		s.srcs[k] = make([]source, n)
-	}
-	s.res.resolve(s.refs[k], cur, s.srcs[k])
-	s.colors[k], s.spare[k] = cur, old
-	for i := range cur {
-		if old == nil || old[i] != cur[i] {
-			s.stamp[k][i] = s.clock
-		}
-	}
-	if s.child[k] == nil {
-		s.child[k] = make([][]int, n)
-	}
-	for i := range s.child[k] {
-		s.child[k][i] = s.child[k][i][:0]
-	}
+	s.colors[k], s.srcs[k] = make([]colorref.Color, n), make([]source, n)
+	s.res.resolve(s.refs[k], s.colors[k], s.srcs[k])
+	s.parent[k], s.child[k] = make([]int, n), make([][]int, n)
 	for i, r := range s.refs[k] {
+		s.parent[k][i] = max(r.comp, -1)
 		if r.comp >= 0 {
 			s.child[k][r.comp] = append(s.child[k][r.comp], i)
 		}
+		s.stamp[k][i] = s.clock
 	}
-	if s.pass[k] == nil {
-		s.pass[k] = make([]bool, len(s.c.rules))
-		for ri := range s.c.rules {
-			s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
-		}
-		return
-	}
-	for _, ri := range rules {
+	s.pass[k] = make([]bool, len(s.c.rules))
+	for ri := range s.c.rules {
 		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
 	}
+}
+
+// rejudge resolves field f's scheme again after f's reference changed,
+// stamping the components whose color did, and judges again the rules
+// that depend on f. Only the components that resolve through f can
+// change color (those of its depSet, which f's own reference does not
+// change), and only f's place among its fallback's children can move:
+// the rest of the resolution is kept.
+func (s *solver) rejudge(f fieldKey) {
+	k := f.k
+	d := s.deps(k, f.j)
+	s.clock++
+	old := s.oldBuf[:0]
+	for _, i := range d.comps {
+		old = append(old, s.colors[k][i])
+	}
+	s.oldBuf = old
+	s.res.resolveSome(s.refs[k], s.colors[k], s.srcs[k], d.comps)
+	for n, i := range d.comps {
+		if old[n] != s.colors[k][i] {
+			s.stamp[k][i] = s.clock
+		}
+	}
+	s.reparent(k, f.j)
+	for _, ri := range d.rules {
+		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
+	}
+}
+
+// reparent moves component j, in scheme k, to the children of the
+// component its reference now names, keeping each list ascending.
+func (s *solver) reparent(k, j int) {
+	p, was := max(s.refs[k][j].comp, -1), s.parent[k][j]
+	if p == was {
+		return
+	}
+	if was >= 0 {
+		ch := s.child[k][was]
+		n := slices.Index(ch, j)
+		s.child[k][was] = slices.Delete(ch, n, n+1)
+	}
+	if p >= 0 {
+		ch := s.child[k][p]
+		n, _ := slices.BinarySearch(ch, j)
+		s.child[k][p] = slices.Insert(ch, n, j)
+	}
+	s.parent[k][j] = p
 }
 
 // passes judges rule ri in scheme k, with the components in (when in is
@@ -504,13 +530,6 @@ func (s *solver) set(f fieldKey, x colorref.Color) {
 		s.order = append(s.order, f)
 	}
 	s.rejudge(f)
-}
-
-// rejudge resolves field f's scheme again after f changed, judging again
-// the rules that depend on f: only the components that fall back to it
-// can have changed color.
-func (s *solver) rejudge(f fieldKey) {
-	s.reresolve(f.k, s.deps(f.k, f.j).rules)
 }
 
 // theme returns t with the solver's edits written into its colors,
