@@ -88,8 +88,13 @@ func (th Threshold) need(c criterion) float64 {
 
 // painted is a pair as a criterion measures it: the sRGB channels of the
 // foreground and the background as painted, the background over the
-// backdrop and the foreground over that.
-type painted struct{ f, b [3]float64 }
+// backdrop and the foreground over that, and the luminances the
+// criterion compares of them (criterion.lum), worked out once for every
+// bound the painting is an end of.
+type painted struct {
+	f, b   [3]float64
+	lf, lb float64
+}
 
 // paint returns the pair as criterion c measures it: for the rendered
 // ratio the 8-bit colors a checker flattens it to ([RenderedColors]), for
@@ -102,7 +107,7 @@ func (c criterion) paint(fg, bg, backdrop colorref.Color) painted {
 		return paint8(&r)
 	}
 	f, b := pair(fg, bg, backdrop)
-	return painted{f, b}
+	return painted{f: f, b: b, lf: c.lum(f), lb: c.lum(b)}
 }
 
 // paint8 returns a pair flattened to 8-bit channels (foreground, then
@@ -112,6 +117,7 @@ func paint8(r *[6]uint8) painted {
 	var p painted
 	p.f[0], p.f[1], p.f[2], _ = colorref.RGBA8(r[0], r[1], r[2], 255).SRGB()
 	p.b[0], p.b[1], p.b[2], _ = colorref.RGBA8(r[3], r[4], r[5], 255).SRGB()
+	p.lf, p.lb = critRendered.lum(p.f), critRendered.lum(p.b)
 	return p
 }
 
@@ -142,7 +148,7 @@ func (c criterion) value(lf, lb float64) float64 {
 // one side is lighter than the other all through, and may otherwise be as
 // low as it gets (reported as 0).
 func (c criterion) bounds(lo, hi painted) (least, most float64) {
-	fl, bl, fh, bh := c.lum(lo.f), c.lum(lo.b), c.lum(hi.f), c.lum(hi.b)
+	fl, bl, fh, bh := lo.lf, lo.lb, hi.lf, hi.lb
 	most = max(c.value(fh, bl), c.value(fl, bh))
 	switch {
 	case fh < bl:
