@@ -350,13 +350,18 @@ func (s *search) failing(i, k int) (criterion, bool) {
 }
 
 // meets reports whether check i meets criterion c at step k, judged as
-// Threshold.meets judges it, the rendered ratio from the memo's
-// flattened channels.
+// Threshold.meets judges it: the rendered ratio from the memo's
+// flattened channels, the exact one from the memo's exact painting.
 func (s *search) meets(i int, c criterion, k int) bool {
 	th := &s.checks[i].Threshold
-	if c == critRendered && th.ok {
+	switch {
+	case !th.ok:
+	case c == critRendered:
 		r := s.rendered(i, k)
 		return Rendered.Judge(0, ratio8(r[0], r[1], r[2], r[3], r[4], r[5]), th.required)
+	case c == critExact: // the exact ratio of the painting the bounds use
+		p := s.paint(i, c, k)
+		return Exact.Judge(ratioOfPair(p.f, p.b, p.lf, p.lb, th.required), 0, th.required)
 	}
 	fg, bg, bd := s.at(i, k)
 	return th.meets(c, fg, bg, bd)
