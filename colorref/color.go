@@ -242,6 +242,9 @@ func round2(v float64) float64 {
 
 // wrapHue maps any finite hue onto [0, 360).
 func wrapHue(h float64) float64 {
+	if 0 <= h && h < 360 { // math.Mod's answer, without the call
+		return h + 0 // turn -0 into 0
+	}
 	if math.IsNaN(h) || math.IsInf(h, 0) {
 		return 0
 	}
