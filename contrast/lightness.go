@@ -163,6 +163,30 @@ type search struct {
 	order  []int
 	ends   []gridEnds
 	memo   []pairMemo // per check, its pair at the steps last asked for
+	sides  *sideCache // kept from search to search: it depends on nothing else
+}
+
+// sideCache holds paint8Side's answers for the 8-bit colors last painted,
+// by a hash of the channels: the side of a pair that stays as the field
+// moves is painted once, not at every step.
+type sideCache [64]struct {
+	key uint32 // 1<<24 | the channels; 0 for none
+	ch  [3]float64
+	lum float64
+}
+
+// side8 is paint8Side, from the cache when it holds the answer.
+func (s *search) side8(r, g, b uint8) ([3]float64, float64) {
+	if s.sides == nil {
+		s.sides = new(sideCache)
+	}
+	key := 1<<24 | uint32(r)<<16 | uint32(g)<<8 | uint32(b)
+	e := &s.sides[(key*2654435761)>>26] // Fibonacci hashing: the top six bits
+	if e.key != key {
+		e.key = key
+		e.ch, e.lum = paint8Side(r, g, b)
+	}
+	return e.ch, e.lum
 }
 
 // pairMemo is a check's pair at the two steps last asked for, and the
@@ -320,7 +344,9 @@ func (s *search) paint(i int, c criterion, k int) painted {
 	m, n := &s.memo[i], s.slot(i, k)
 	if m.painted[n]&(1<<c) == 0 {
 		if c == critRendered {
-			m.paint[n][c] = paint8(s.rendered(i, k))
+			r, p := s.rendered(i, k), &m.paint[n][c]
+			p.f, p.lf = s.side8(r[0], r[1], r[2])
+			p.b, p.lb = s.side8(r[3], r[4], r[5])
 		} else {
 			p := &m.pair[n]
 			m.paint[n][c] = c.paint(p[0], p[1], p[2])

@@ -96,29 +96,23 @@ type painted struct {
 	lf, lb float64
 }
 
-// paint returns the pair as criterion c measures it: for the rendered
-// ratio the 8-bit colors a checker flattens it to ([RenderedColors]), for
-// the exact ratio and the Lc the exact colors. No channel gets smaller
-// when no color of the pair gets darker.
+// paint returns the pair as criterion c measures it, for the exact
+// ratio and the Lc: the exact colors. (The rendered ratio measures the
+// 8-bit colors a checker flattens the pair to, [RenderedColors], each
+// side painted by paint8Side.) No channel gets smaller when no color of
+// the pair gets darker.
 func (c criterion) paint(fg, bg, backdrop colorref.Color) painted {
-	if c == critRendered {
-		var r [6]uint8
-		r[0], r[1], r[2], r[3], r[4], r[5] = renderedPair(fg, bg, backdrop)
-		return paint8(&r)
-	}
 	f, b := pair(fg, bg, backdrop)
 	return painted{f: f, b: b, lf: c.lum(f), lb: c.lum(b)}
 }
 
-// paint8 returns a pair flattened to 8-bit channels (foreground, then
-// background) as the rendered criterion measures it: the sRGB channels of
-// [RenderedColors]' colors.
-func paint8(r *[6]uint8) painted {
-	var p painted
-	p.f[0], p.f[1], p.f[2], _ = colorref.RGBA8(r[0], r[1], r[2], 255).SRGB()
-	p.b[0], p.b[1], p.b[2], _ = colorref.RGBA8(r[3], r[4], r[5], 255).SRGB()
-	p.lf, p.lb = critRendered.lum(p.f), critRendered.lum(p.b)
-	return p
+// paint8Side returns one side of a pair flattened to 8-bit channels as
+// the rendered criterion paints it: the sRGB channels of the color
+// [RenderedColors] returns for it, and their luminance.
+func paint8Side(r, g, b uint8) ([3]float64, float64) {
+	var ch [3]float64
+	ch[0], ch[1], ch[2], _ = colorref.RGBA8(r, g, b, 255).SRGB()
+	return ch, critRendered.lum(ch)
 }
 
 // lum returns the luminance criterion c compares of painted channels:
