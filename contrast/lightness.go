@@ -164,6 +164,7 @@ type search struct {
 	ends   []gridEnds
 	memo   []pairMemo // per check, its pair at the steps last asked for
 	sides  *sideCache // kept from search to search: it depends on nothing else
+	runs   int        // the searches run, this one included
 }
 
 // sideCache holds paint8Side's answers for the 8-bit colors last painted,
@@ -175,9 +176,14 @@ type sideCache [64]struct {
 	lum float64
 }
 
-// side8 is paint8Side, from the cache when it holds the answer.
+// side8 is paint8Side, from the cache when it holds the answer. A
+// searcher's first search goes without: a one-off search
+// ([NearestLightness], [SuggestFor]) paints too few steps to pay for it.
 func (s *search) side8(r, g, b uint8) ([3]float64, float64) {
 	if s.sides == nil {
+		if s.runs < 2 {
+			return paint8Side(r, g, b)
+		}
 		s.sides = new(sideCache)
 	}
 	key := 1<<24 | uint32(r)<<16 | uint32(g)<<8 | uint32(b)
@@ -220,7 +226,7 @@ type gridEnds struct {
 // reset makes s a new search over checks, keeping its slices' memory.
 func (s *search) reset(checks []LightnessCheck) *search {
 	n := len(checks)
-	s.checks, s.ends = checks, s.ends[:0]
+	s.checks, s.ends, s.runs = checks, s.ends[:0], s.runs+1
 	s.order = slices.Grow(s.order[:0], n)[:n]
 	s.memo = slices.Grow(s.memo[:0], n)[:n]
 	for i := range n {
