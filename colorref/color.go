@@ -111,8 +111,8 @@ func hslChannel(n, h, l, chroma float64) float64 {
 // has hue 0 and saturation 0.
 func SRGB(r, g, b, a float64) Color {
 	r, g, b = clamp(r, 0, 1), clamp(g, 0, 1), clamp(b, 0, 1)
-	hi := math.Max(r, math.Max(g, b))
-	lo := math.Min(r, math.Min(g, b))
+	hi := max(r, g, b) // the builtins are math.Max's and math.Min's, inlined
+	lo := min(r, g, b)
 	l := (hi + lo) / 2
 	d := hi - lo
 	if d == 0 {
@@ -242,6 +242,9 @@ func round2(v float64) float64 {
 
 // wrapHue maps any finite hue onto [0, 360).
 func wrapHue(h float64) float64 {
+	if 0 <= h && h < 360 { // math.Mod's answer, without the call
+		return h + 0 // turn -0 into 0
+	}
 	if math.IsNaN(h) || math.IsInf(h, 0) {
 		return 0
 	}

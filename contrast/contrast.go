@@ -121,13 +121,32 @@ func ratioFor(fg, bg, backdrop colorref.Color, required float64) float64 {
 		f, b := pair(fg, bg, backdrop)
 		r = wcagRatio(luminance(f[0], f[1], f[2]), luminance(b[0], b[1], b[2]))
 	}
-	for _, m := range [...]float64{LargeTextAA, TextAA, TextAAA, required} {
-		if math.Abs(r-m) <= ratioTolerance*m {
-			f, b := pair(fg, bg, backdrop)
-			return wcagRatio(luminancePow(f), luminancePow(b))
-		}
+	if nearMinimum(r, required) {
+		f, b := pair(fg, bg, backdrop)
+		return wcagRatio(luminancePow(f), luminancePow(b))
 	}
 	return r
+}
+
+// ratioOfPair is ratioFor of a pair given as pair returns it, with the
+// luminances of its two sides.
+func ratioOfPair(f, b [3]float64, lf, lb, required float64) float64 {
+	if r := wcagRatio(lf, lb); !nearMinimum(r, required) {
+		return r
+	}
+	return wcagRatio(luminancePow(f), luminancePow(b))
+}
+
+// nearMinimum reports whether the ratio r lies within ratioTolerance of
+// a WCAG minimum or of required, where ratioFor evaluates it with
+// math.Pow.
+func nearMinimum(r, required float64) bool {
+	for _, m := range [...]float64{LargeTextAA, TextAA, TextAAA, required} {
+		if math.Abs(r-m) <= ratioTolerance*m {
+			return true
+		}
+	}
+	return false
 }
 
 // wcagRatio is the WCAG 2 ratio of two luminances, in either order.

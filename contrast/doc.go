@@ -91,7 +91,9 @@
 // re-checks the suggestion parsed back from its printed form;
 // [Suggestions] returns the fix for each side, nearest first.
 // [SuggestLightness] is the foreground fix under [Both]. The theming
-// package's solver searches theme fields with the same two functions.
+// package's solver searches theme fields with the same two searches,
+// through one [LightnessSearcher] that keeps its memory from each search
+// to the next.
 //
 // # Decisions
 //

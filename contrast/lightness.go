@@ -2,6 +2,7 @@ package contrast
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -69,11 +70,25 @@ func (f PairFunc) At(k int) (fg, bg, backdrop colorref.Color) { return f(k) }
 // that double while their bounds fail. No step it skips passes, so the
 // answer is the nearest passing step of the whole grid.
 func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
+	var ls LightnessSearcher
+	return ls.Nearest(l0, checks)
+}
+
+// A LightnessSearcher runs lightness searches, [LightnessSearcher.Nearest]
+// and [LightnessSearcher.Ranges], keeping the memory of one for the next:
+// a solver that runs thousands of searches keeps one and allocates it
+// once. Its answers are those of [NearestLightness] and
+// [LightnessRanges]. The zero LightnessSearcher is ready to use; it is
+// not safe for concurrent use.
+type LightnessSearcher struct{ s search }
+
+// Nearest is [NearestLightness], reusing the searcher's memory.
+func (ls *LightnessSearcher) Nearest(l0 float64, checks []LightnessCheck) (int, bool) {
 	if math.IsNaN(l0) {
 		l0 = 0
 	}
 	l0 = min(max(l0, -1), 101) // beyond the grid only the order of the distances counts
-	s := newSearch(checks)
+	s := ls.s.reset(checks)
 	down := int(math.Floor(l0 * 100)) // the nearest steps at or below l0, and above it
 	for down >= 0 && float64(down)/100 > l0 {
 		down--
@@ -114,7 +129,13 @@ func NearestLightness(l0 float64, checks []LightnessCheck) (int, bool) {
 // grid once, skipping runs of steps whose bounds fail a check, or pass
 // every check, as NearestLightness skips.
 func LightnessRanges(checks []LightnessCheck) []LightnessRange {
-	s := newSearch(checks)
+	var ls LightnessSearcher
+	return ls.Ranges(checks)
+}
+
+// Ranges is [LightnessRanges], reusing the searcher's memory.
+func (ls *LightnessSearcher) Ranges(checks []LightnessCheck) []LightnessRange {
+	s := ls.s.reset(checks)
 	var out []LightnessRange
 	for k := 0; k <= LightnessSteps; {
 		i, c, failed := s.fail(k)
@@ -142,17 +163,54 @@ type search struct {
 	order  []int
 	ends   []gridEnds
 	memo   []pairMemo // per check, its pair at the steps last asked for
+	sides  *sideCache // kept from search to search: it depends on nothing else
+	runs   int        // the searches run, this one included
 }
 
-// pairMemo is a check's pair at the two steps last asked for: the
-// searches ask for a step again under another criterion, or as the near
-// end of the next run, so a Pair's work (a caller's color conversions)
-// is done once per step more often than not.
-type pairMemo struct {
-	k    [2]int
-	pair [2][3]colorref.Color
-	last int // the slot written last
+// sideCache holds paint8Side's answers for the 8-bit colors last painted,
+// by a hash of the channels: the side of a pair that stays as the field
+// moves is painted once, not at every step.
+type sideCache [64]struct {
+	key uint32 // 1<<24 | the channels; 0 for none
+	ch  [3]float64
+	lum float64
 }
+
+// side8 is paint8Side, from the cache when it holds the answer. A
+// searcher's first search goes without: a one-off search
+// ([NearestLightness], [SuggestFor]) paints too few steps to pay for it.
+func (s *search) side8(r, g, b uint8) ([3]float64, float64) {
+	if s.sides == nil {
+		if s.runs < 2 {
+			return paint8Side(r, g, b)
+		}
+		s.sides = new(sideCache)
+	}
+	key := 1<<24 | uint32(r)<<16 | uint32(g)<<8 | uint32(b)
+	e := &s.sides[(key*2654435761)>>26] // Fibonacci hashing: the top six bits
+	if e.key != key {
+		e.key = key
+		e.ch, e.lum = paint8Side(r, g, b)
+	}
+	return e.ch, e.lum
+}
+
+// pairMemo is a check's pair at the two steps last asked for, and the
+// pair as each criterion paints it once asked: the searches ask for a
+// step again under another criterion, or as the near end of the next
+// run, so a Pair's work (a caller's color conversions) and a criterion's
+// are done once per step more often than not.
+type pairMemo struct {
+	k       [2]int
+	pair    [2][3]colorref.Color
+	paint   [2][3]painted // per slot and criterion
+	r8      [2][6]uint8   // per slot, the pair flattened (search.rendered)
+	painted [2]uint8      // per slot, bit c: paint holds criterion c's; haveRendered: r8 holds
+	last    int           // the slot written last
+}
+
+// haveRendered is the bit of pairMemo.painted that says r8 holds.
+const haveRendered = 1 << 3
 
 // gridEnds is a check's pair at the two ends of the grid, as one
 // criterion paints it, and whether the criterion is met there; oneSided
@@ -165,41 +223,52 @@ type gridEnds struct {
 	oneSided bool
 }
 
-func newSearch(checks []LightnessCheck) *search {
-	s := &search{checks: checks, order: make([]int, len(checks)), memo: make([]pairMemo, len(checks))}
-	for i := range s.order {
+// reset makes s a new search over checks, keeping its slices' memory.
+func (s *search) reset(checks []LightnessCheck) *search {
+	n := len(checks)
+	s.checks, s.ends, s.runs = checks, s.ends[:0], s.runs+1
+	s.order = slices.Grow(s.order[:0], n)[:n]
+	s.memo = slices.Grow(s.memo[:0], n)[:n]
+	for i := range n {
 		s.order[i] = i
 		s.memo[i].k = [2]int{-1, -1}
 	}
 	return s
 }
 
-// at returns check i's pair at step k, from the memo when it holds it.
-func (s *search) at(i, k int) (fg, bg, backdrop colorref.Color) {
+// slot returns the slot of check i's memo that holds its pair at step k,
+// asking the Pair when neither does.
+func (s *search) slot(i, k int) int {
 	m := &s.memo[i]
 	for n := range m.k {
 		if m.k[n] == k {
-			p := &m.pair[n]
-			return p[0], p[1], p[2]
+			return n
 		}
 	}
-	fg, bg, backdrop = s.checks[i].Pair.At(k)
+	fg, bg, backdrop := s.checks[i].Pair.At(k)
 	m.last ^= 1
-	m.k[m.last], m.pair[m.last] = k, [3]colorref.Color{fg, bg, backdrop}
-	return fg, bg, backdrop
+	m.k[m.last], m.pair[m.last], m.painted[m.last] = k, [3]colorref.Color{fg, bg, backdrop}, 0
+	return m.last
+}
+
+// at returns check i's pair at step k, from the memo when it holds it.
+func (s *search) at(i, k int) (fg, bg, backdrop colorref.Color) {
+	p := &s.memo[i].pair[s.slot(i, k)]
+	return p[0], p[1], p[2]
 }
 
 // gridEnds returns check i's ends under criterion c, worked out once.
 func (s *search) gridEnds(i int, c criterion) *gridEnds {
-	if s.ends == nil {
-		s.ends = make([]gridEnds, 3*len(s.checks))
+	if len(s.ends) == 0 {
+		n := 3 * len(s.checks)
+		s.ends = slices.Grow(s.ends, n)[:n]
+		clear(s.ends)
 	}
 	e := &s.ends[3*i+int(c)]
 	if !e.known {
 		e.known = true
 		for n, k := range [2]int{0, LightnessSteps} {
-			fg, bg, bd := s.at(i, k)
-			e.at[n], e.meets[n] = c.paint(fg, bg, bd), s.checks[i].Threshold.meets(c, fg, bg, bd)
+			e.at[n], e.meets[n] = s.paint(i, c, k), s.meets(i, c, k)
 		}
 		e.oneSided = e.at[0].f == e.at[1].f || e.at[0].b == e.at[1].b
 	}
@@ -210,9 +279,7 @@ func (s *search) gridEnds(i int, c criterion) *gridEnds {
 // every check passes there.
 func (s *search) fail(k int) (int, criterion, bool) {
 	for n, i := range s.order {
-		ch := &s.checks[i]
-		fg, bg, bd := s.at(i, k)
-		if c, bad := ch.Threshold.failing(fg, bg, bd); bad {
+		if c, bad := s.failing(i, k); bad {
 			copy(s.order[1:n+1], s.order[:n])
 			s.order[0] = i
 			return i, c, true
@@ -277,15 +344,73 @@ func (s *search) skipFailing(i int, c criterion, k, dir int) int {
 	})
 }
 
-// paint returns check i's pair at step k as criterion c measures it.
+// paint returns check i's pair at step k as criterion c measures it,
+// from the memo when it holds it.
 func (s *search) paint(i int, c criterion, k int) painted {
-	return c.paint(s.at(i, k))
+	m, n := &s.memo[i], s.slot(i, k)
+	if m.painted[n]&(1<<c) == 0 {
+		if c == critRendered {
+			r, p := s.rendered(i, k), &m.paint[n][c]
+			p.f, p.lf = s.side8(r[0], r[1], r[2])
+			p.b, p.lb = s.side8(r[3], r[4], r[5])
+		} else {
+			p := &m.pair[n]
+			m.paint[n][c] = c.paint(p[0], p[1], p[2])
+		}
+		m.painted[n] |= 1 << c
+	}
+	return m.paint[n][c]
 }
 
-// meets reports whether check i meets criterion c at step k.
+// failing returns the first criterion of check i's threshold that its
+// pair fails at step k, the cheapest first, and whether there is one, as
+// [Threshold.Passes] judges them. A zero Threshold fails its first
+// criterion.
+func (s *search) failing(i, k int) (criterion, bool) {
+	th := &s.checks[i].Threshold
+	if !th.ok {
+		s.slot(i, k) // the pair is asked for all the same
+		return critRendered, true
+	}
+	crits, n := th.criteria()
+	for _, c := range crits[:n] {
+		if !s.meets(i, c, k) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// meets reports whether check i meets criterion c at step k, judged as
+// Threshold.meets judges it: the rendered ratio from the memo's
+// flattened channels, the exact one from the memo's exact painting.
 func (s *search) meets(i int, c criterion, k int) bool {
+	th := &s.checks[i].Threshold
+	switch {
+	case !th.ok:
+	case c == critRendered:
+		r := s.rendered(i, k)
+		return Rendered.Judge(0, ratio8(r[0], r[1], r[2], r[3], r[4], r[5]), th.required)
+	case c == critExact: // the exact ratio of the painting the bounds use
+		p := s.paint(i, c, k)
+		return Exact.Judge(ratioOfPair(p.f, p.b, p.lf, p.lb, th.required), 0, th.required)
+	}
 	fg, bg, bd := s.at(i, k)
-	return s.checks[i].Threshold.meets(c, fg, bg, bd)
+	return th.meets(c, fg, bg, bd)
+}
+
+// rendered returns check i's pair at step k as a checker flattens it
+// (the channels of [RenderedColors], foreground then background), from
+// the memo when it holds them.
+func (s *search) rendered(i, k int) *[6]uint8 {
+	m, n := &s.memo[i], s.slot(i, k)
+	r := &m.r8[n]
+	if m.painted[n]&haveRendered == 0 {
+		p := &m.pair[n]
+		r[0], r[1], r[2], r[3], r[4], r[5] = renderedPair(p[0], p[1], p[2])
+		m.painted[n] |= haveRendered
+	}
+	return r
 }
 
 // gallop returns the first step past k, in direction dir, that may not

@@ -48,7 +48,7 @@ func cssAlpha(a8 uint8) float64 {
 func flatten(src, back rgba8) rgba8 {
 	as, ab := src.a, back.a
 	ao := float64(as + float64(ab*float64(1-as)))
-	ao = math.Min(math.Max(0, ao), 1)
+	ao = min(max(0, ao), 1) // the builtins are math.Min's and math.Max's, inlined
 	var out rgba8
 	out.a = ao
 	for i := range out.c {

@@ -62,25 +62,6 @@ const (
 	critAPCA                      // |APCAOver| >= lcRequired
 )
 
-// failing returns the first criterion of th that the pair fails, the
-// cheapest first, and whether there is one. A zero Threshold fails its
-// first criterion.
-func (th Threshold) failing(fg, bg, backdrop colorref.Color) (criterion, bool) {
-	if !th.ok {
-		return critRendered, true
-	}
-	if th.method != Exact && !th.meets(critRendered, fg, bg, backdrop) {
-		return critRendered, true // the cheaper ratio first
-	}
-	if th.method != Rendered && !th.meets(critExact, fg, bg, backdrop) {
-		return critExact, true
-	}
-	if th.apca && !th.meets(critAPCA, fg, bg, backdrop) {
-		return critAPCA, true
-	}
-	return 0, false
-}
-
 // meets reports whether the pair meets criterion c of th, judged as
 // [Method.Judge] judges each ratio.
 func (th Threshold) meets(c criterion, fg, bg, backdrop colorref.Color) bool {
@@ -107,23 +88,31 @@ func (th Threshold) need(c criterion) float64 {
 
 // painted is a pair as a criterion measures it: the sRGB channels of the
 // foreground and the background as painted, the background over the
-// backdrop and the foreground over that.
-type painted struct{ f, b [3]float64 }
+// backdrop and the foreground over that, and the luminances the
+// criterion compares of them (criterion.lum), worked out once for every
+// bound the painting is an end of.
+type painted struct {
+	f, b   [3]float64
+	lf, lb float64
+}
 
-// paint returns the pair as criterion c measures it: for the rendered
-// ratio the 8-bit colors a checker flattens it to ([RenderedColors]), for
-// the exact ratio and the Lc the exact colors. No channel gets smaller
-// when no color of the pair gets darker.
+// paint returns the pair as criterion c measures it, for the exact
+// ratio and the Lc: the exact colors. (The rendered ratio measures the
+// 8-bit colors a checker flattens the pair to, [RenderedColors], each
+// side painted by paint8Side.) No channel gets smaller when no color of
+// the pair gets darker.
 func (c criterion) paint(fg, bg, backdrop colorref.Color) painted {
-	if c == critRendered {
-		f, b := RenderedColors(fg, bg, backdrop)
-		var p painted
-		p.f[0], p.f[1], p.f[2], _ = f.SRGB()
-		p.b[0], p.b[1], p.b[2], _ = b.SRGB()
-		return p
-	}
 	f, b := pair(fg, bg, backdrop)
-	return painted{f, b}
+	return painted{f: f, b: b, lf: c.lum(f), lb: c.lum(b)}
+}
+
+// paint8Side returns one side of a pair flattened to 8-bit channels as
+// the rendered criterion paints it: the sRGB channels of the color
+// [RenderedColors] returns for it, and their luminance.
+func paint8Side(r, g, b uint8) ([3]float64, float64) {
+	var ch [3]float64
+	ch[0], ch[1], ch[2], _ = colorref.RGBA8(r, g, b, 255).SRGB()
+	return ch, critRendered.lum(ch)
 }
 
 // lum returns the luminance criterion c compares of painted channels:
@@ -153,7 +142,7 @@ func (c criterion) value(lf, lb float64) float64 {
 // one side is lighter than the other all through, and may otherwise be as
 // low as it gets (reported as 0).
 func (c criterion) bounds(lo, hi painted) (least, most float64) {
-	fl, bl, fh, bh := c.lum(lo.f), c.lum(lo.b), c.lum(hi.f), c.lum(hi.b)
+	fl, bl, fh, bh := lo.lf, lo.lb, hi.lf, hi.lb
 	most = max(c.value(fh, bl), c.value(fl, bh))
 	switch {
 	case fh < bl:

@@ -28,7 +28,7 @@ var ErrWorkBound = errors.New("theming: the fix stopped at its work bound")
 // workBound is how many pairs the solver judges, at most, for one fix
 // (a little more: a search under way finishes its step, and explaining
 // the conflicts may take a quarter more). On the default catalog a pair
-// costs 0.5 to 1 µs, so the bound is 10 to 20 ms (BENCHMARKS.md); 99% of
+// costs 0.3 to 0.6 µs, so the bound is 6 to 12 ms (BENCHMARKS.md); 99% of
 // random valid themes need less for their high-contrast variant, and
 // every theme of the default data and every broken or generated theme
 // the tests make needs far less.

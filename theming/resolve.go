@@ -25,56 +25,106 @@ import (
 // chain, and the override nearest that end, so that a finding can name
 // the theme field that decided a color without a second walk.
 func resolve(refs []ref) (colors []colorref.Color, srcs []source, cycles [][]int) {
-	const (
-		unvisited = iota
-		inProgress
-		done
-	)
 	n := len(refs)
-	colors = make([]colorref.Color, n)
-	srcs = make([]source, n)
-	state := make([]uint8, n)
-	pos := make([]int32, n) // position of an in-progress component on the path
-	var path []int
-	for i := range n {
-		if state[i] != unvisited {
-			continue
-		}
-		path = path[:0]
-		var c colorref.Color
-		from := source{origin: -1, field: -1}
-		for cur := i; ; {
-			if state[cur] == done {
-				c, from = colors[cur], srcs[cur]
-				break
-			}
-			if state[cur] == inProgress {
-				cycles = append(cycles, slices.Clone(path[pos[cur]:]))
-				break
-			}
-			state[cur] = inProgress
-			pos[cur] = int32(len(path))
-			path = append(path, cur)
-			r := refs[cur]
-			if r.comp < 0 {
-				c = r.color // the zero Color for refNone
-				if r.comp == refColor {
-					from.origin = int32(cur)
-				}
-				break
-			}
-			cur = r.comp
-		}
-		for n := len(path) - 1; n >= 0; n-- {
-			p := path[n]
-			if from.field < 0 && refs[p].over && from.origin >= 0 {
-				from.field = int32(p)
-			}
-			colors[p], srcs[p] = c, from
-			state[p] = done
-		}
+	colors, srcs = make([]colorref.Color, n), make([]source, n)
+	var w resolver
+	return colors, srcs, w.resolve(refs, colors, srcs)
+}
+
+// resolver is resolve's working memory, kept by a caller that resolves
+// again and again (the solver, once per move).
+type resolver struct {
+	state []uint8
+	pos   []int32 // position of an in-progress component on the path
+	path  []int
+}
+
+// The states of a component in a resolver's walk.
+const (
+	walkUnvisited = iota
+	walkInProgress
+	walkDone
+)
+
+// resolve is resolve writing into colors and srcs (len(refs) each), with
+// w's memory.
+func (w *resolver) resolve(refs []ref, colors []colorref.Color, srcs []source) (cycles [][]int) {
+	w.reset(len(refs), walkUnvisited)
+	for i := range refs {
+		cycles = w.walk(i, refs, colors, srcs, cycles)
 	}
-	return colors, srcs, cycles
+	return cycles
+}
+
+// resolveSome resolves again the components comps, whose references may
+// have changed, in colors and srcs that hold a resolution of refs: every
+// other component keeps its color and source, which comps must not
+// change (no other component's chain passes through one of them). The
+// result is resolve's: a walk that reaches a resolved component takes
+// its color and source as a walk of its whole chain would find them. The
+// solver's references close no cycle.
+func (w *resolver) resolveSome(refs []ref, colors []colorref.Color, srcs []source, comps []int) {
+	w.reset(len(refs), walkDone)
+	for _, i := range comps {
+		w.state[i] = walkUnvisited
+	}
+	for _, i := range comps {
+		w.walk(i, refs, colors, srcs, nil)
+	}
+}
+
+// reset sizes w for n components, each in state st.
+func (w *resolver) reset(n int, st uint8) {
+	w.state = slices.Grow(w.state[:0], n)[:n]
+	w.pos = slices.Grow(w.pos[:0], n)[:n]
+	for i := range w.state {
+		w.state[i] = st
+	}
+}
+
+// walk resolves component i, when not yet visited, and every component
+// on its chain up to one resolved before, appending to cycles the cycle
+// it closes.
+func (w *resolver) walk(i int, refs []ref, colors []colorref.Color, srcs []source, cycles [][]int) [][]int {
+	state, pos := w.state, w.pos
+	if state[i] != walkUnvisited {
+		return cycles
+	}
+	path := w.path[:0]
+	var c colorref.Color
+	from := source{origin: -1, field: -1}
+	for cur := i; ; {
+		if state[cur] == walkDone {
+			c, from = colors[cur], srcs[cur]
+			break
+		}
+		if state[cur] == walkInProgress {
+			cycles = append(cycles, slices.Clone(path[pos[cur]:]))
+			break
+		}
+		state[cur] = walkInProgress
+		pos[cur] = int32(len(path))
+		path = append(path, cur)
+		r := refs[cur]
+		if r.comp < 0 {
+			c = r.color // the zero Color for refNone
+			if r.comp == refColor {
+				from.origin = int32(cur)
+			}
+			break
+		}
+		cur = r.comp
+	}
+	for n := len(path) - 1; n >= 0; n-- {
+		p := path[n]
+		if from.field < 0 && refs[p].over && from.origin >= 0 {
+			from.field = int32(p)
+		}
+		colors[p], srcs[p] = c, from
+		state[p] = walkDone
+	}
+	w.path = path
+	return cycles
 }
 
 // source is where a component's resolved color came from, in one scheme:

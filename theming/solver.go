@@ -26,13 +26,16 @@ type solver struct {
 	refs   [2][]ref
 	colors [2][]colorref.Color
 	srcs   [2][]source
+	res    resolver         // the resolution's working memory
+	oldBuf []colorref.Color // rejudge's colors before
 	pass   [2][]bool
 	pinned [2][]bool
 	orig   [2][]ref            // the references before any edit
 	was    [2][]colorref.Color // the colors before any edit
 	edited [2][]bool
-	order  []fieldKey // edited fields, first edit first
-	child  [2][][]int
+	order  []fieldKey                 // edited fields, first edit first
+	child  [2][][]int                 // per scheme and component, the components whose reference names it, ascending
+	parent [2][]int                   // per scheme and component, the component its reference names, or -1
 	cache  map[fieldKey]cachedNearest // wholeNearest's
 	// partial is partialNearest's cache, alphas alphaNearest's (the
 	// alpha in left).
@@ -60,6 +63,15 @@ type solver struct {
 	// The slices of the last depSet deps returned, reused by the next
 	// call; allRules lists every rule.
 	depComps, depRules, allRules []int
+
+	// search runs every lightness search, on checks' pairs of field.
+	search   contrast.LightnessSearcher
+	field    fieldAt
+	pairBuf  []rulePair
+	checkBuf []contrast.LightnessCheck
+	ruleBuf  [1]int     // ruleRuns' one rule
+	stepBuf  []stepCand // step's candidates
+	keepBuf  []int      // shrink's passing rules
 
 	// alpha lets a move raise a translucent field's alpha (FixOptions.Alpha).
 	alpha bool
@@ -124,47 +136,79 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 	}
 	for k := range 2 {
 		s.orig[k] = slices.Clone(s.refs[k])
-		s.reresolve(k, nil)
+		s.resolveAll(k)
 		s.was[k] = slices.Clone(s.colors[k])
 	}
 	return s, nil
 }
 
-// reresolve resolves scheme k from the current references and judges
-// its rules again: every rule the first time, else those in rules (the
-// rules of the components whose color may have changed), stamping the
-// components whose color did.
-func (s *solver) reresolve(k int, rules []int) {
+// resolveAll resolves scheme k from the references and judges every
+// rule: the solver's start. Every component's color is new: all are
+// stamped.
+func (s *solver) resolveAll(k int) {
 	s.clock++
-	old := s.colors[k]
-	s.colors[k], s.srcs[k], _ = resolve(s.refs[k])
-	for i := range s.colors[k] {
-		if old == nil || old[i] != s.colors[k][i] {
-			s.stamp[k][i] = s.clock
-		}
-	}
 	n := len(s.refs[k])
-	if s.child[k] == nil {
-		s.child[k] = make([][]int, n)
-	}
-	for i := range s.child[k] {
-		s.child[k][i] = s.child[k][i][:0]
-	}
+	s.colors[k], s.srcs[k] = make([]colorref.Color, n), make([]source, n)
+	s.res.resolve(s.refs[k], s.colors[k], s.srcs[k])
+	s.parent[k], s.child[k] = make([]int, n), make([][]int, n)
 	for i, r := range s.refs[k] {
+		s.parent[k][i] = max(r.comp, -1)
 		if r.comp >= 0 {
 			s.child[k][r.comp] = append(s.child[k][r.comp], i)
 		}
+		s.stamp[k][i] = s.clock
 	}
-	if s.pass[k] == nil {
-		s.pass[k] = make([]bool, len(s.c.rules))
-		for ri := range s.c.rules {
-			s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
-		}
-		return
-	}
-	for _, ri := range rules {
+	s.pass[k] = make([]bool, len(s.c.rules))
+	for ri := range s.c.rules {
 		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
 	}
+}
+
+// rejudge resolves field f's scheme again after f's reference changed,
+// stamping the components whose color did, and judges again the rules
+// that depend on f. Only the components that resolve through f can
+// change color (those of its depSet, which f's own reference does not
+// change), and only f's place among its fallback's children can move:
+// the rest of the resolution is kept.
+func (s *solver) rejudge(f fieldKey) {
+	k := f.k
+	d := s.deps(k, f.j)
+	s.clock++
+	old := s.oldBuf[:0]
+	for _, i := range d.comps {
+		old = append(old, s.colors[k][i])
+	}
+	s.oldBuf = old
+	s.res.resolveSome(s.refs[k], s.colors[k], s.srcs[k], d.comps)
+	for n, i := range d.comps {
+		if old[n] != s.colors[k][i] {
+			s.stamp[k][i] = s.clock
+		}
+	}
+	s.reparent(k, f.j)
+	for _, ri := range d.rules {
+		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
+	}
+}
+
+// reparent moves component j, in scheme k, to the children of the
+// component its reference now names, keeping each list ascending.
+func (s *solver) reparent(k, j int) {
+	p, was := max(s.refs[k][j].comp, -1), s.parent[k][j]
+	if p == was {
+		return
+	}
+	if was >= 0 {
+		ch := s.child[k][was]
+		n := slices.Index(ch, j)
+		s.child[k][was] = slices.Delete(ch, n, n+1)
+	}
+	if p >= 0 {
+		ch := s.child[k][p]
+		n, _ := slices.BinarySearch(ch, j)
+		s.child[k][p] = slices.Insert(ch, n, j)
+	}
+	s.parent[k][j] = p
 }
 
 // passes judges rule ri in scheme k, with the components in (when in is
@@ -228,137 +272,6 @@ func (s *solver) deps(k, j int) depSet {
 	}
 	s.depRules = rules
 	return depSet{comps: comps, in: in, rules: rules}
-}
-
-// keepAlpha is the alpha of a move that keeps the field's own.
-const keepAlpha = -1
-
-// colorAt returns field (k, j)'s color with lightness l (in hundredths of
-// a percent) and alpha a (in hundredths; keepAlpha for its own), in its
-// printed form: hue and saturation are those the component resolves to
-// now, and so is the alpha it keeps.
-func (s *solver) colorAt(k, j, l, a int) colorref.Color {
-	h, sat, _, alpha := s.colors[k][j].HSLA()
-	if a != keepAlpha {
-		alpha = float64(a) / 100
-	}
-	return colorref.HSLA(h, sat, float64(l)/100, alpha).Rounded()
-}
-
-// checks returns the rules as lightness checks of field (k, j), the
-// components in taking its color: the pairs the solver judges, as
-// contrast's lightness search takes them. As the field lightens no color
-// of a pair gets darker (the field's own color lightens, hue, saturation
-// and alpha kept, and a derived variable follows it), as the search
-// requires. The pairs are one slice and share the field's color at the
-// step last asked for: two allocations however many rules.
-//
-// The field keeps its alpha, or takes alpha a (in hundredths) when a is
-// not keepAlpha.
-func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.LightnessCheck {
-	field := &fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
-	pairs := make([]rulePair, len(rules))
-	out := make([]contrast.LightnessCheck, len(rules))
-	for n, ri := range rules {
-		pairs[n] = rulePair{field: field, ru: &s.c.rules[ri], in: in}
-		out[n] = contrast.LightnessCheck{Pair: &pairs[n], Threshold: s.th[ri]}
-	}
-	return out
-}
-
-// fieldAt is field (k, j) of a solver at a lightness step, its color
-// worked out once per step for all the rules that ask: base (the field's
-// color at lightness 0, in its printed form) with the step's lightness,
-// which is colorAt's color, a step's lightness printing as itself.
-type fieldAt struct {
-	s          *solver
-	k, j, step int
-	base, x    colorref.Color
-}
-
-func (f *fieldAt) color(step int) colorref.Color {
-	if step != f.step {
-		f.step, f.x = step, f.base.WithLightness(float64(step)/100)
-	}
-	return f.x
-}
-
-// rulePair is a rule's pair with the components in taking the field's
-// color at each step: a [contrast.Pair].
-type rulePair struct {
-	field *fieldAt
-	ru    *rule
-	in    members
-}
-
-func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
-	f := p.field
-	f.s.work++
-	return f.s.c.pair(p.ru, f.s.colors[f.k], p.in, f.color(step))
-}
-
-// nearestPass returns the lightness step nearest l0 (in percent) at which
-// every rule in rules passes, field (k, j) set to it and the components
-// in moving with it; ok is false when no step passes.
-func (s *solver) nearestPass(k, j int, rules []int, in members, l0 float64) (int, bool) {
-	return contrast.NearestLightness(l0, s.checks(k, j, rules, in, keepAlpha))
-}
-
-// ranges returns the lightness ranges of field (k, j) under which every
-// rule in rules passes, the components in moving with the field.
-func (s *solver) ranges(k, j int, rules []int, in members) []contrast.LightnessRange {
-	return lightnessRanges(s.passRuns(k, j, rules, in, keepAlpha))
-}
-
-// wholeNearest is nearestPass over every rule that depends on field f,
-// from the lightness it has now, cached until a color its rules look at
-// changes.
-func (s *solver) wholeNearest(f fieldKey, d depSet) (int, bool) {
-	key := s.cacheKey(f, d)
-	if c, ok := s.cache[f]; ok && c.key == key {
-		return c.l, c.ok
-	}
-	_, _, l0 := s.colors[f.k][f.j].HSL()
-	l, ok := s.nearestPass(f.k, f.j, d.rules, d.in, l0)
-	if s.cache == nil {
-		s.cache = map[fieldKey]cachedNearest{}
-	}
-	s.cache[f] = cachedNearest{key: key, l: l, ok: ok}
-	return l, ok
-}
-
-// partialNearest is fewestFailures of field f from the lightness it has
-// now, cached as wholeNearest is.
-func (s *solver) partialNearest(f fieldKey, d depSet) (l, left int) {
-	key := s.cacheKey(f, d)
-	if c, ok := s.partial[f]; ok && c.key == key {
-		return c.l, c.left
-	}
-	_, _, l0 := s.colors[f.k][f.j].HSL()
-	l, left = s.fewestFailures(f.k, f.j, d, l0)
-	if s.partial == nil {
-		s.partial = map[fieldKey]cachedNearest{}
-	}
-	s.partial[f] = cachedNearest{key: key, l: l, left: left}
-	return l, left
-}
-
-// cacheKey is what a search of field f over d's rules depends on: the
-// last step at which a color they look at changed, and how many
-// components and rules move with f.
-func (s *solver) cacheKey(f fieldKey, d depSet) searchKey {
-	stamp := s.stamp[f.k][s.c.pageBG]
-	for _, i := range d.comps {
-		stamp = max(stamp, s.stamp[f.k][i])
-	}
-	for _, ri := range d.rules {
-		ru := &s.c.rules[ri]
-		stamp = max(stamp, s.stamp[f.k][ru.comp])
-		if ru.bgComp >= 0 {
-			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
-		}
-	}
-	return searchKey{stamp: stamp, in: len(d.comps), rules: len(d.rules)}
 }
 
 // candidate is a field the solver may move, with its preference rank:
@@ -490,10 +403,15 @@ type move struct {
 }
 
 func (m move) better(than *move) bool {
-	if than == nil {
-		return true
-	}
 	return cmp.Or(cmp.Compare(than.fixed, m.fixed), cmp.Compare(m.rank, than.rank), cmp.Compare(m.adist, than.adist), cmp.Compare(m.dist, than.dist)) < 0
+}
+
+// stepCand is a field step looks at: its rank and how many of its rules
+// fail.
+type stepCand struct {
+	key     fieldKey
+	rank    int
+	failing int
 }
 
 // step tries each candidate field and applies the best move of the
@@ -502,13 +420,9 @@ func (m move) better(than *move) bool {
 // leave fewer of them failing than now. It reports whether it moved a
 // field. It tries no more candidates once the work bound is reached.
 func (s *solver) step(keys []candidate, kind int) bool {
-	var best *move
-	type cand struct {
-		key     fieldKey
-		rank    int
-		failing int
-	}
-	var cands []cand
+	var best move
+	found := false
+	cands := s.stepBuf[:0]
 	for _, c := range keys {
 		f := c.key
 		d := s.deps(f.k, f.j)
@@ -519,19 +433,20 @@ func (s *solver) step(keys []candidate, kind int) bool {
 			}
 		}
 		if failing > 0 && (kind != moveAlpha || !s.colors[f.k][f.j].Opaque()) {
-			cands = append(cands, cand{f, c.rank, failing})
+			cands = append(cands, stepCand{f, c.rank, failing})
 		}
 	}
 	// Most failing rules first: a candidate that cannot fix more than the
 	// best found, at a rank no better, is not looked at. A partial move,
 	// the last resort, looks at the partialTries fields with the most.
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.failing, a.failing) })
+	s.stepBuf = cands
+	slices.SortStableFunc(cands, func(a, b stepCand) int { return cmp.Compare(b.failing, a.failing) })
 	if kind == movePartial && len(cands) > partialTries {
 		cands = cands[:partialTries]
 	}
 	for _, cd := range cands {
 		f, failing := cd.key, cd.failing
-		if best != nil && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
+		if found && (failing < best.fixed || failing == best.fixed && cd.rank > best.rank) {
 			continue
 		}
 		if s.over() {
@@ -561,11 +476,11 @@ func (s *solver) step(keys []candidate, kind int) bool {
 			m.l, m.fixed = l, failing-left
 		}
 		m.dist = math.Abs(float64(m.l)/100 - l0)
-		if m.better(best) {
-			best = &m
+		if !found || m.better(&best) {
+			best, found = m, true
 		}
 	}
-	if best == nil {
+	if !found {
 		return false
 	}
 	s.set(best.key, s.colorAt(best.key.k, best.key.j, best.l, best.a))
@@ -615,13 +530,6 @@ func (s *solver) set(f fieldKey, x colorref.Color) {
 		s.order = append(s.order, f)
 	}
 	s.rejudge(f)
-}
-
-// rejudge resolves field f's scheme again after f changed, judging again
-// the rules that depend on f: only the components that fall back to it
-// can have changed color.
-func (s *solver) rejudge(f fieldKey) {
-	s.reresolve(f.k, s.deps(f.k, f.j).rules)
 }
 
 // theme returns t with the solver's edits written into its colors,

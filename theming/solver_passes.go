@@ -37,7 +37,7 @@ func (s *solver) alphaNearest(f fieldKey, d depSet) (a, l int, ok bool) {
 func (s *solver) searchAlpha(f fieldKey, d depSet) (a, l int, ok bool) {
 	_, _, l0, a0 := s.colors[f.k][f.j].HSLA()
 	at := func(a int) (int, bool) {
-		return contrast.NearestLightness(l0, s.checks(f.k, f.j, d.rules, d.in, a))
+		return s.search.Nearest(l0, s.checks(f.k, f.j, d.rules, d.in, a))
 	}
 	lo := int(math.Round(a0 * 100)) // no lightness passes at the field's own alpha
 	if lo >= 100 {
@@ -70,12 +70,13 @@ func (s *solver) shrink() {
 		_, _, l0 := s.was[f.k][f.j].HSL()
 		_, _, lnow := s.colors[f.k][f.j].HSL()
 		d := s.deps(f.k, f.j)
-		var keep []int
+		keep := s.keepBuf[:0]
 		for _, ri := range d.rules {
 			if s.pass[f.k][ri] {
 				keep = append(keep, ri)
 			}
 		}
+		s.keepBuf = keep
 		l, ok := s.nearestPass(f.k, f.j, keep, d.in, l0)
 		if !ok || math.Abs(float64(l)/100-l0) >= math.Abs(lnow-l0) {
 			continue

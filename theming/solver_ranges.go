@@ -52,7 +52,8 @@ func (s *solver) ruleRuns(k, j, ri int, in members, a int) []stepRun {
 		return runs
 	}
 	var runs []stepRun
-	for _, r := range contrast.LightnessRanges(s.checks(k, j, []int{ri}, in, a)) {
+	s.ruleBuf[0] = ri
+	for _, r := range s.search.Ranges(s.checks(k, j, s.ruleBuf[:], in, a)) {
 		runs = append(runs, stepRun{int(math.Round(r.Min * 100)), int(math.Round(r.Max * 100))})
 	}
 	if s.runs == nil {
