@@ -102,7 +102,8 @@ func TestASlowRequestBodyIsCutOff(t *testing.T) {
 
 // TestTheMediaFolderCannotBeLeft: the media folder of a data directory is
 // read through os.OpenRoot, so a link in it that points out of it (here
-// media/root -> /, and media/up -> ..) serves nothing; a link that stays
+// media/root -> /, media/abs -> a folder of the test's, and media/up ->
+// ..) serves nothing; a link that stays
 // inside is followed.
 func TestTheMediaFolderCannotBeLeft(t *testing.T) {
 	dir := t.TempDir()
@@ -114,9 +115,11 @@ func TestTheMediaFolderCannotBeLeft(t *testing.T) {
 	require.NoError(t, os.Symlink("/", filepath.Join(media, "root")))
 	require.NoError(t, os.Symlink("..", filepath.Join(media, "up")))
 	require.NoError(t, os.Symlink("themes/logo.svg", filepath.Join(media, "inside.svg")))
-	if _, err := os.Stat("/etc/hostname"); err != nil {
-		t.Skip("no /etc/hostname to try to reach")
-	}
+	// An absolute link to a folder of the test's own, so that the escape
+	// is tried on a file known to exist on any machine.
+	outside := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644))
+	require.NoError(t, os.Symlink(outside, filepath.Join(media, "abs")))
 	ts, _ := start(t, config{DataDir: dir, Logger: discard()})
 	tests := []struct {
 		name     string
@@ -127,6 +130,7 @@ func TestTheMediaFolderCannotBeLeft(t *testing.T) {
 		{"a link that stays inside is followed", "/media/inside.svg", 200},
 		{"a link to / does not reach /etc/hostname", "/media/root/etc/hostname", 404},
 		{"a link to / does not reach /etc/passwd", "/media/root/etc/passwd", 404},
+		{"an absolute link does not reach a file outside", "/media/abs/secret.txt", 404},
 		{"a link to .. does not reach the data directory", "/media/up/secret.txt", 404},
 		{"a link to .. does not reach the catalog", "/media/up/catalog.json", 404},
 		{"an escaped .. is not followed", "/media/%2e%2e/secret.txt", 404},
