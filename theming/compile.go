@@ -38,6 +38,7 @@ type CompiledCatalog struct {
 	vars      []varDef       // the visible components' variables, in catalog order
 	varByName map[string]int // variable name -> index in vars
 	rules     []rule         // the visible components' contrast rules, in catalog order
+	rulesOf   [][]int        // per component, the rules it is the foreground or the target of
 	base      resolution     // the colors of a theme that overrides nothing
 	defsJSON  []byte         // the served catalog
 	fields    [2][]string    // per scheme, per component: its theme field's name (FieldName)
@@ -388,6 +389,7 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	c.paintVars()
+	c.rulesOf = c.rulesByComponent()
 	c.base.palette = c.paletteOf(c.base.colors[0])
 	c.fields = fieldNames(c.cat.Components)
 	defs := make([]Component, len(c.visible))

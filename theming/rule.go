@@ -86,6 +86,20 @@ func (c *CompiledCatalog) compileRules(sp scope, vars map[string]varLoc) {
 	}
 }
 
+// rulesByComponent lists, per component, the rules whose foreground or
+// target (or a target variable's component) it is: which rules a change of
+// its color can change, the solver's index, the same for every fix.
+func (c *CompiledCatalog) rulesByComponent() [][]int {
+	out := make([][]int, len(c.cat.Components))
+	for ri, ru := range c.rules {
+		out[ru.comp] = append(out[ru.comp], ri)
+		if tc := ru.bgComp; tc >= 0 && tc != ru.comp {
+			out[tc] = append(out[tc], ri)
+		}
+	}
+	return out
+}
+
 // checkTarget checks a contrast target and returns it as a rule, its
 // target looked up (an hsl target parsed) once; ok is false on a problem.
 // The variables that paint the two sides are set by assemble.

@@ -47,9 +47,6 @@ type solver struct {
 	// pairFailed holds the pairs of fields movePair found no setting
 	// for, with what their searches depended on then.
 	pairFailed map[[2]fieldKey][2]searchKey
-	// byComp lists, per component, the rules it is the foreground or the
-	// target (or a target variable's component) of.
-	byComp [][]int
 	// stamp is, per scheme and component, the step at which its color
 	// last changed; clock counts the steps.
 	stamp [2][]int
@@ -108,13 +105,6 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 	}
 	n := len(c.cat.Components)
 	s := &solver{c: c, p: p, t: t, th: c.thresholds(p), budget: workBound}
-	s.byComp = make([][]int, n)
-	for ri, ru := range c.rules {
-		s.byComp[ru.comp] = append(s.byComp[ru.comp], ri)
-		if tc := ru.bgComp; tc >= 0 && tc != ru.comp {
-			s.byComp[tc] = append(s.byComp[tc], ri)
-		}
-	}
 	s.mark = make([]int, len(c.rules))
 	s.seen = make([]int, n)
 	for k := range 2 {
@@ -261,7 +251,7 @@ func (s *solver) deps(k, j int) depSet {
 	{
 		s.visit++
 		for _, i := range comps {
-			for _, ri := range s.byComp[i] {
+			for _, ri := range s.c.rulesOf[i] {
 				if s.mark[ri] != s.visit {
 					s.mark[ri] = s.visit
 					rules = append(rules, ri)
