@@ -89,7 +89,7 @@ func TestNothingLoggedIsLostAtShutdown(t *testing.T) {
 }
 
 func TestAStalledClientIsCutOff(t *testing.T) {
-	base, _, _ := startRun(t, io.Discard, "-write-timeout", "300ms", "-idle-timeout", "300ms")
+	base, _, _ := startRun(t, io.Discard, "-read-timeout", "300ms", "-write-timeout", "300ms", "-idle-timeout", "300ms")
 	addr := strings.TrimPrefix(base, "http://")
 	dial := func(t *testing.T) *net.TCPConn {
 		c, err := net.Dial("tcp", addr)
@@ -123,6 +123,28 @@ func TestAStalledClientIsCutOff(t *testing.T) {
 		assert.True(t, ok, "the server closed the connection")
 		whole := int64(requests) * 23000
 		assert.Less(t, n, whole, "the server stopped writing: %d bytes of %d came", n, whole)
+	})
+
+	t.Run("a client that sends its headers a byte at a time is cut off after the read timeout", func(t *testing.T) {
+		c := dial(t)
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			for _, b := range []byte("GET /api/v2/theme/ HTTP/1.1\r\nHost: x\r\nX-Slow: " + strings.Repeat("y", 100)) {
+				select {
+				case <-stop:
+					return
+				case <-time.After(50 * time.Millisecond):
+				}
+				if _, err := c.Write([]byte{b}); err != nil {
+					return
+				}
+			}
+		}()
+		start := time.Now()
+		ok, _ := closed(c, 5*time.Second)
+		assert.True(t, ok, "the server closed the connection")
+		assert.Less(t, time.Since(start), 3*time.Second, "within the read timeout and a margin, not when the headers would end (7 s)")
 	})
 
 	t.Run("an idle keep-alive connection is closed after the idle timeout", func(t *testing.T) {

@@ -189,7 +189,14 @@ const ShutdownGrace = 10 * time.Second
 // shuts hs down, giving the requests in flight up to [ShutdownGrace]. It
 // returns nil after a clean shutdown, the error that ended serving before
 // ctx was done, or the shutdown's error prefixed "shutdown: ".
+//
+// When hs has timeouts, the connections' deadlines are kept by
+// [CoarseDeadlines] with a tick of an eighth of the shortest timeout (5 ms
+// to 250 ms), so that each fires at most that much late.
 func Serve(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger) error {
+	if tick := deadlineTick(hs); tick > 0 {
+		ln = CoarseDeadlines(ln, tick)
+	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -204,4 +211,19 @@ func Serve(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logg
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// deadlineTick is the tick [Serve] keeps hs's deadlines with: an eighth
+// of its shortest timeout, from 5 ms to 250 ms; 0 when it has none.
+func deadlineTick(hs *http.Server) time.Duration {
+	shortest := time.Duration(0)
+	for _, d := range []time.Duration{hs.ReadHeaderTimeout, hs.ReadTimeout, hs.WriteTimeout, hs.IdleTimeout} {
+		if d > 0 && (shortest == 0 || d < shortest) {
+			shortest = d
+		}
+	}
+	if shortest == 0 {
+		return 0
+	}
+	return min(max(shortest/8, 5*time.Millisecond), 250*time.Millisecond)
 }

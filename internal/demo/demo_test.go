@@ -1,6 +1,7 @@
 package demo_test
 
 import (
+	"context"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -164,8 +165,12 @@ func TestReadOnlyLeavesContentUnread(t *testing.T) {
 	})), slog.New(slog.DiscardHandler), demo.Timeouts{Read: 5 * time.Second, Write: 5 * time.Second, Idle: 5 * time.Second})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	go hs.Serve(ln)
-	t.Cleanup(func() { hs.Close() })
+	// Through Serve, as the examples run it: its connections keep their
+	// deadlines with CoarseDeadlines and half-close through it.
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- demo.Serve(ctx, hs, ln, slog.New(slog.DiscardHandler)) }()
+	t.Cleanup(func() { stop(); <-served })
 	base := "http://" + ln.Addr().String()
 	tests := []struct {
 		name      string

@@ -11,8 +11,9 @@
 // klauspost/compress's gzhttp middleware, compressing on the fly, as a Go
 // host without precompression would. With -timeouts it runs in the
 // http.Server the example server runs in (demo.NewHTTPServer: read-header,
-// write and idle timeouts, each a deadline set per request), so that what
-// is compared is the handlers alone.
+// write and idle timeouts, each a deadline set per request, served through
+// demo.Serve as the example server is), so that what is compared is the
+// handlers alone.
 //
 // With -adapter it serves no fixed bytes: it is the bare adapter, an
 // httpadapter.Adapter on the embedded data with the example server's
@@ -23,11 +24,13 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"log/slog"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -110,9 +113,13 @@ func main() {
 	if !*timeouts {
 		log.Fatal(http.ListenAndServe(*addr, mux))
 	}
-	srv := demo.NewHTTPServer(mux, slog.Default(), t)
-	srv.Addr = *addr
-	log.Fatal(srv.ListenAndServe())
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// As the example server serves: demo.Serve keeps the deadlines with
+	// demo.CoarseDeadlines.
+	log.Fatal(demo.Serve(context.Background(), demo.NewHTTPServer(mux, slog.Default(), t), ln, slog.Default()))
 }
 
 // bareAdapter is the adapter with the example server's options (see
