@@ -61,18 +61,18 @@ func TestCoarseDeadlines(t *testing.T) {
 		t.Cleanup(func() { watchdog.Stop() })
 		return c1, c2
 	}
-	// readErr reads from c and returns the error and how long it took.
-	readErr := func(c net.Conn) (error, time.Duration) {
+	// readErr reads from c and returns how long it took and the error.
+	readErr := func(c net.Conn) (time.Duration, error) {
 		start := time.Now()
 		_, err := c.Read(make([]byte, 16))
-		return err, time.Since(start)
+		return time.Since(start), err
 	}
 
 	t.Run("a read deadline fires once it passes, within a tick, never before", func(t *testing.T) {
 		server, _ := pipe(t)
 		const after = 100 * time.Millisecond
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(after)))
-		err, took := readErr(server)
+		took, err := readErr(server)
 		assert.ErrorIs(t, err, os.ErrDeadlineExceeded)
 		assert.GreaterOrEqual(t, took, after-time.Millisecond, "not before the deadline")
 		assert.Less(t, took, after+time.Second, "about a tick after it (a second allows for a loaded machine)")
@@ -82,7 +82,7 @@ func TestCoarseDeadlines(t *testing.T) {
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(30*time.Millisecond)))
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(time.Hour)))
 		time.AfterFunc(10*tick, func() { client.Write([]byte("x")) })
-		err, took := readErr(server)
+		took, err := readErr(server)
 		assert.NoError(t, err)
 		assert.GreaterOrEqual(t, took, 10*tick, "the read waited for the data")
 	})
@@ -91,20 +91,20 @@ func TestCoarseDeadlines(t *testing.T) {
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(30*time.Millisecond)))
 		require.NoError(t, server.SetReadDeadline(time.Time{}))
 		time.AfterFunc(10*tick, func() { client.Write([]byte("x")) })
-		err, _ := readErr(server)
+		_, err := readErr(server)
 		assert.NoError(t, err)
 	})
 	t.Run("a connection whose deadline fired reads again once it is given a new one", func(t *testing.T) {
 		server, client := pipe(t)
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(30*time.Millisecond)))
-		err, _ := readErr(server)
+		_, err := readErr(server)
 		require.ErrorIs(t, err, os.ErrDeadlineExceeded)
-		err, _ = readErr(server)
+		_, err = readErr(server)
 		require.ErrorIs(t, err, os.ErrDeadlineExceeded, "still expired: no deadline was set since")
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(time.Hour)))
 		_, err = client.Write([]byte("x"))
 		require.NoError(t, err)
-		err, _ = readErr(server)
+		_, err = readErr(server)
 		assert.NoError(t, err)
 	})
 	t.Run("a write to a client that reads nothing ends at the write deadline", func(t *testing.T) {
