@@ -20,21 +20,25 @@ type cost struct {
 	allocs, nbytes uint64
 }
 
-// measure runs f a few times and returns its cost.
-func measure(f func()) cost {
-	var c cost
-	for i := range 5 {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		start := time.Now()
-		f()
-		took := time.Since(start)
-		runtime.ReadMemStats(&after)
-		if i == 0 || took < c.time {
-			c.time = took
+// measure runs each of fs five times, the functions in turn so that a
+// change in the machine's load falls on all of them, and returns the
+// cost of each.
+func measure(fs ...func()) []cost {
+	c := make([]cost, len(fs))
+	for round := range 5 {
+		for k, f := range fs {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			f()
+			took := time.Since(start)
+			runtime.ReadMemStats(&after)
+			if round == 0 || took < c[k].time {
+				c[k].time = took
+			}
+			c[k].allocs, c[k].nbytes = after.Mallocs-before.Mallocs, after.TotalAlloc-before.TotalAlloc
 		}
-		c.allocs, c.nbytes = after.Mallocs-before.Mallocs, after.TotalAlloc-before.TotalAlloc
 	}
 	return c
 }
@@ -61,20 +65,21 @@ func hostileTheme(n int) theming.Theme {
 // and with 4N, costs about 4 times as much, where a cost per failure
 // that grows with the map (the finding: every failure scanned every key,
 // 10 s for a 358 KB form) costs 16 times as much. The allocations are
-// counted exactly; the time is the best of five runs, and its bound is
-// loose, for a shared machine.
+// counted exactly; the time is the best of five runs of each size, run
+// in turn, and its bound is loose, for a shared machine.
 func TestToThemingIsLinear(t *testing.T) {
 	v, cc := setup(t)
 	const n = 1000
-	costOf := func(n int) cost {
+	restate := func(n int) func() {
 		th := hostileTheme(n)
 		err := v.Struct(th)
 		var ve *theming.ValidationError
 		require.ErrorAs(t, validation.ToTheming(err, cc, th), &ve)
 		require.Len(t, ve.Problems, n, "one problem per key")
-		return measure(func() { _ = validation.ToTheming(err, cc, th) })
+		return func() { _ = validation.ToTheming(err, cc, th) }
 	}
-	small, large := costOf(n), costOf(4*n)
+	costs := measure(restate(n), restate(4*n))
+	small, large := costs[0], costs[1]
 	t.Logf("N=%d: %v, %d allocations, %d bytes; 4N: %v, %d allocations, %d bytes",
 		n, small.time, small.allocs, small.nbytes, large.time, large.allocs, large.nbytes)
 	assert.Less(t, float64(large.allocs)/float64(small.allocs), 5.0, "allocations at 4N over N")
