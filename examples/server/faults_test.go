@@ -38,8 +38,11 @@ type fault struct {
 	inflict func(t *testing.T, dir string)
 	hup     bool   // the fault changes no modification time or size: only a SIGHUP reload sees it
 	wantLog string // in the problem logged
-	unblock func(t *testing.T, dir string)
-	finish  func(t *testing.T, dir string) // writes "Harbor Two" itself
+	// wantLogAsRoot, when set, is wantLog for a process running as root,
+	// where the fault is inflicted another way.
+	wantLogAsRoot string
+	unblock       func(t *testing.T, dir string)
+	finish        func(t *testing.T, dir string) // writes "Harbor Two" itself
 }
 
 // TestFaultsInTheDataDirectory breaks the -data directory in the ways a
@@ -48,9 +51,9 @@ type fault struct {
 // last good data, logs the problem once (a forced reload of the same
 // broken files logs nothing new), and serves the next good version.
 //
-// Tests run as root here, where chmod 000 does not stop reads; the test
-// detects that and skips the chmod case, and covers read errors with a
-// directory and a dangling symbolic link where the file should be.
+// Tests run as root in CI, where chmod 000 does not stop reads: there
+// the unreadable file is a symbolic link to /proc/self/mem, whose first
+// page is never mapped, so every read of it fails with an I/O error.
 func TestFaultsInTheDataDirectory(t *testing.T) {
 	themesPath := func(dir string) string { return filepath.Join(dir, theming.ThemesFile) }
 	var midWrite *os.File // the writer of the mid-write case, between its two writes
@@ -93,17 +96,25 @@ func TestFaultsInTheDataDirectory(t *testing.T) {
 			wantLog: "themes.json:1:1: invalid character '<' looking for beginning of value",
 		},
 		{
-			name: "a file whose read permission is removed",
+			name: "an unreadable file (mode 000; as root, a link to /proc/self/mem)",
 			inflict: func(t *testing.T, dir string) {
-				require.NoError(t, os.Chmod(themesPath(dir), 0))
-				if _, err := os.ReadFile(themesPath(dir)); err == nil {
+				if os.Geteuid() != 0 {
+					require.NoError(t, os.Chmod(themesPath(dir), 0))
+					return
+				}
+				require.NoError(t, os.Remove(themesPath(dir)))
+				require.NoError(t, os.Symlink("/proc/self/mem", themesPath(dir)))
+				_, err := os.ReadFile(themesPath(dir))
+				require.Error(t, err, "premise: reading /proc/self/mem fails")
+			},
+			hup:           true,
+			wantLog:       "open themes.json: permission denied",
+			wantLogAsRoot: "themes.json: input/output error",
+			unblock: func(t *testing.T, dir string) {
+				if os.Geteuid() != 0 {
 					require.NoError(t, os.Chmod(themesPath(dir), 0o644))
-					t.Skip("running with privileges (root) that read a file of mode 000; read errors are covered by the directory and symlink cases")
 				}
 			},
-			hup:     true,
-			wantLog: "open themes.json: permission denied",
-			unblock: func(t *testing.T, dir string) { require.NoError(t, os.Chmod(themesPath(dir), 0o644)) },
 		},
 		{
 			name: "a directory where the file should be",
@@ -124,6 +135,9 @@ func TestFaultsInTheDataDirectory(t *testing.T) {
 		},
 	}
 	for _, f := range faults {
+		if f.wantLogAsRoot != "" && os.Geteuid() == 0 {
+			f.wantLog = f.wantLogAsRoot
+		}
 		t.Run(f.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeData(t, dir, "Harbor One", "")
