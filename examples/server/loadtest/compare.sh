@@ -8,7 +8,8 @@
 #
 #   DURATION=5s ROUNDS=3 bash examples/server/loadtest/compare.sh 4fc9da6 HEAD
 #
-# The builds come from temporary git worktrees; the servers listen on
+# The builds come from each revision's files (git archive) in a scratch
+# directory, so the checkout is left as it is; the servers listen on
 # 127.0.0.1, ports PORT_BASE and PORT_BASE+1, and are stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -29,9 +30,9 @@ declare -A pid_of
 for side in old new; do
   rev=$1
   [ "$side" = new ] && rev=$2
-  git worktree add -q --detach "$tmp/src-$side" "$rev"
+  mkdir "$tmp/src-$side"
+  git archive "$rev" | tar -x -C "$tmp/src-$side"
   (cd "$tmp/src-$side" && go build -o "$tmp/server-$side" ./examples/server)
-  git worktree remove --force "$tmp/src-$side"
 done
 for addr in "$OLD" "$NEW"; do
   if (exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null; then
