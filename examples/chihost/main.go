@@ -282,9 +282,9 @@ func liveOf(hist []revision.Revision) int {
 	return 0
 }
 
-// revision reads revision n of the theme, answering 400 when there is
+// revisionOf reads revision n of the theme, answering 400 when there is
 // none and 500 for a database error.
-func (h *host) revision(w http.ResponseWriter, r *http.Request, name string, id, n int) (revision.Revision, bool) {
+func (h *host) revisionOf(w http.ResponseWriter, r *http.Request, name string, id, n int) (revision.Revision, bool) {
 	rv, err := h.revs.Revision(r.Context(), name, id, n)
 	switch {
 	case errors.Is(err, revision.ErrUnknownRevision):
@@ -312,7 +312,7 @@ func (h *host) save(w http.ResponseWriter, r *http.Request) {
 	if !ok || !parseForm(w, r) {
 		return
 	}
-	from, ok := h.revision(w, r, name, id, atoi(r.PostFormValue("base")))
+	from, ok := h.revisionOf(w, r, name, id, atoi(r.PostFormValue("base")))
 	if !ok {
 		return
 	}
@@ -514,7 +514,7 @@ func (h *host) preview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := atoi(r.PostFormValue("n"))
-	if _, ok := h.revision(w, r, name, id, n); !ok {
+	if _, ok := h.revisionOf(w, r, name, id, n); !ok {
 		return
 	}
 	expires := time.Now().Add(previewFor)
@@ -523,6 +523,7 @@ func (h *host) preview(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "could not sign the preview", http.StatusInternalServerError)
 		return
 	}
+	// Secure over TLS; behind a proxy that ends TLS, set it always.
 	http.SetCookie(w, &http.Cookie{Name: revision.PreviewCookie, Value: token, Path: "/", Expires: expires,
 		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, "/", http.StatusSeeOther)
