@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/base64"
+	"fmt"
 	"html"
 	"io"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -21,8 +24,42 @@ import (
 	"github.com/themekit/themekit/theming/revision"
 )
 
-// The tests of what makes the host safe to expose, with plain HTTP
-// requests (the browser tests drive the same in Chromium).
+// TestTheHostIsSafeToExpose checks what makes the host safe to expose
+// with plain HTTP requests (the browser tests drive the same in
+// Chromium), each check on a database of its own, all on one PostgreSQL
+// server.
+func TestTheHostIsSafeToExpose(t *testing.T) {
+	pg := pgtest.Start(t)
+	for i, tc := range []struct {
+		name string
+		run  func(t *testing.T, dsn string)
+	}{
+		{"a cross-origin POST is refused", testACrossOriginPostIsRefused},
+		{"no cache stores an admin page", testNoCacheStoresAnAdminPage},
+		{"a resubmitted 409 page reverts nothing", testAResubmitted409PageRevertsNothing},
+		{"a form over its limits is refused", testAFormOverItsLimitsIsRefused},
+		{"every route answers the methods it allows", testEveryRouteAnswersTheMethodsItAllows},
+		{"a stale preview is served live", testAStalePreviewIsServedLive},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dsn := database(t, pg, fmt.Sprint("safety_", i))
+			seed(t, dsn)
+			tc.run(t, dsn)
+		})
+	}
+}
+
+// database creates the database name on pg and returns its DSN.
+func database(t *testing.T, pg *pgtest.Server, name string) string {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pg.DSN)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, "create database "+name)
+	require.NoError(t, err)
+	return strings.Replace(pg.DSN, "/postgres?", "/"+name+"?", 1)
+}
 
 // newest returns the number of the theme's newest revision and the live
 // one, as the editor shows them.
@@ -53,10 +90,8 @@ func inputs(t *testing.T, page, start string) url.Values {
 // another origin, a sibling subdomain included (where SameSite cookies
 // go along); it accepts the host's own pages' requests and those of
 // clients that are no browser.
-func TestACrossOriginPostIsRefused(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplica(t, db.DSN)
+func testACrossOriginPostIsRefused(t *testing.T, dsn string) {
+	srv := startReplica(t, dsn)
 	status, _ := do(t, srv, "acme", http.MethodPost, "/admin/themes/1", url.Values{"base": {"1"}, "name": {"Harbor, draft"}, "author": {"alice"}})
 	require.Equal(t, http.StatusSeeOther, status, "premise: revision 2 is saved")
 
@@ -112,10 +147,8 @@ func TestACrossOriginPostIsRefused(t *testing.T) {
 // no-store; behind nginx with a proxy cache that stores what it may for
 // ten minutes, under a key that ignores the tenant and the cookies, no
 // admin page is ever stored, nor a preview of the site.
-func TestNoCacheStoresAnAdminPage(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplicaWith(t, db.DSN, func(next http.Handler) http.Handler {
+func testNoCacheStoresAnAdminPage(t *testing.T, dsn string) {
+	srv := startReplicaWith(t, dsn, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/premise" { // a page as the admin pages were: no Cache-Control
 				_, _ = io.WriteString(w, "a page without Cache-Control")
@@ -213,10 +246,8 @@ func TestNoCacheStoresAnAdminPage(t *testing.T) {
 // revision with this admin's edits: submitted again as it is, it keeps
 // their changes. A publish's 409 shows what went live, and its form
 // publishes nothing older than that.
-func TestAResubmitted409PageRevertsNothing(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplica(t, db.DSN)
+func testAResubmitted409PageRevertsNothing(t *testing.T, dsn string) {
+	srv := startReplica(t, dsn)
 	_, editor := do(t, srv, "acme", http.MethodGet, "/admin/themes/1", nil)
 	alices := inputs(t, editor, `<form method="post">`) // alice opens the editor of revision 1
 	require.Equal(t, "1", alices.Get("base"))
@@ -269,10 +300,8 @@ func TestAResubmitted409PageRevertsNothing(t *testing.T) {
 
 // A form over its limits is a 413 (its size) or a 400 (its fields, its
 // encoding), with a body that says so, never a 200 with nothing.
-func TestAFormOverItsLimitsIsRefused(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplica(t, db.DSN)
+func testAFormOverItsLimitsIsRefused(t *testing.T, dsn string) {
+	srv := startReplica(t, dsn)
 	big := "base=1&name=" + strings.Repeat("x", maxFormBytes)
 	many := "base=1" + strings.Repeat("&f=1", 10_000)
 	for _, path := range []string{"/admin/themes/1", "/admin/themes/1/publish", "/admin/themes/1/preview"} {
@@ -299,10 +328,8 @@ func TestAFormOverItsLimitsIsRefused(t *testing.T) {
 // Each route answers HEAD as GET without the body, OPTIONS with 204, and
 // any other method with 405; Allow, on the 405 and the 204, lists exactly
 // the methods that get no 405.
-func TestEveryRouteAnswersTheMethodsItAllows(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplica(t, db.DSN)
+func testEveryRouteAnswersTheMethodsItAllows(t *testing.T, dsn string) {
+	srv := startReplica(t, dsn)
 	for _, path := range []string{"/", "/admin/themes/1", "/admin/themes/1/history", "/admin/themes/1/publish",
 		"/admin/themes/1/preview", "/admin/preview/stop"} {
 		t.Run(path, func(t *testing.T) {
@@ -355,10 +382,8 @@ func tamper(t *testing.T, token string) string {
 // A preview token that does not grant its request the preview is served
 // the live theme on every route, the catalog included, with a sign on the
 // response and a banner on the site's page: never a 404.
-func TestAStalePreviewIsServedLive(t *testing.T) {
-	db := pgtest.Start(t)
-	seed(t, db.DSN)
-	srv := startReplica(t, db.DSN)
+func testAStalePreviewIsServedLive(t *testing.T, dsn string) {
+	srv := startReplica(t, dsn)
 	sign := func(p revision.PreviewToken) string {
 		tok, err := testSigner(t).Sign(p)
 		require.NoError(t, err)
