@@ -60,6 +60,10 @@
 //     the catalog of the day: a revision saved under an older catalog
 //     that no longer validates is refused with its problems.
 //   - Rolling back is publishing an older revision, judged like any other.
+//   - A publish from a live revision that is no longer live is a
+//     *[ConflictError] whatever the policy would make of the revision:
+//     the conflict is checked first, so the form shows what went live
+//     before failures that may no longer matter (revisiontest checks it).
 //   - A preview token is its payload (the version, the expiry to the
 //     second, the theme, the revision, the tenant and the user) and the
 //     payload's HMAC-SHA-256, each in unpadded base64url: at most
