@@ -286,3 +286,31 @@ func TestThePreviewWriterKeepsTheResponseWritersFeatures(t *testing.T) {
 	assert.Equal(t, "preview; theme=1; revision=1", resp.Header.Get(revision.PreviewHeader))
 	assert.False(t, errors.Is(flushErr, http.ErrNotSupported))
 }
+
+// The default token reader finds the preview cookie among a request's
+// cookies, and nothing in cookies that merely contain its name.
+func TestThePreviewCookieIsReadByItsName(t *testing.T) {
+	signer := testSigner(t)
+	token, err := signer.Sign(revision.PreviewToken{ThemeID: 1, Number: 1, Expires: tokenExpires})
+	require.NoError(t, err)
+	h := revision.PreviewMiddleware(revision.PreviewOptions{Signer: signer, Now: func() time.Time { return tokenNow }})(
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") }))
+	for _, tt := range []struct {
+		cookie, want string
+	}{
+		{"", ""},
+		{"session=abc; lang=en", ""},
+		{"session=themekit-preview", ""},
+		{"x" + revision.PreviewCookie + "=" + token, ""},
+		{"session=abc; " + revision.PreviewCookie + "=" + token + "; lang=en", "preview; theme=1; revision=1"},
+		{revision.PreviewCookie + "=", ""},
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		if tt.cookie != "" {
+			req.Header.Set("Cookie", tt.cookie)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		assert.Equal(t, tt.want, rec.Header().Get(revision.PreviewHeader), "Cookie: %s", tt.cookie)
+	}
+}
