@@ -211,8 +211,9 @@ func methods(get, post http.HandlerFunc) http.Handler {
 	})
 }
 
-// maxFormBytes bounds an admin form's body: the largest form of the
-// catalog's every field is about 30 KB.
+// maxFormBytes bounds an admin form's body: a hundred times the form of
+// the default catalog's 66 visible components with both schemes' fields
+// set to the longest hsla() values, 10 KB.
 const maxFormBytes = 1 << 20
 
 // parseForm reads the posted form, or answers 413 for a body over
