@@ -263,14 +263,15 @@ func TestThePreviewWriterKeepsTheResponseWritersFeatures(t *testing.T) {
 	signer := testSigner(t)
 	token, err := signer.Sign(revision.PreviewToken{ThemeID: 1, Number: 1, Expires: tokenExpires})
 	require.NoError(t, err)
-	var flushErr, deadlineErr error
+	errs := make(chan [2]error, 1) // the deadline's and the flush's
 	h := revision.PreviewMiddleware(revision.PreviewOptions{Signer: signer, Now: func() time.Time { return tokenNow }})(
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			rc := http.NewResponseController(w)
-			deadlineErr = rc.SetReadDeadline(time.Now().Add(time.Minute))
+			deadlineErr := rc.SetReadDeadline(time.Now().Add(time.Minute))
 			w.Header().Set("Cache-Control", "public, max-age=600")
-			flushErr = rc.Flush()
+			flushErr := rc.Flush()
 			_, _ = io.WriteString(w, "ok")
+			errs <- [2]error{deadlineErr, flushErr}
 		}))
 	ts := httptest.NewServer(h)
 	defer ts.Close()
@@ -280,6 +281,8 @@ func TestThePreviewWriterKeepsTheResponseWritersFeatures(t *testing.T) {
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
+	got := <-errs
+	deadlineErr, flushErr := got[0], got[1]
 	assert.NoError(t, flushErr)
 	assert.NoError(t, deadlineErr)
 	assert.Equal(t, "private, no-store", resp.Header.Get("Cache-Control"), "whatever the handler set")
