@@ -29,6 +29,8 @@ type Adapter struct {
 	sharedVary []string  // the shared endpoints' Vary, joined (for 404s)
 	outside    []byte    // the 404 body of a mounting mistake
 	warned     sync.Once // the mistake is logged once
+
+	pageVary [2][]string // a host page's Vary tokens, and joined (ThemeForPage)
 }
 
 // New returns the [Adapter] for opts. It panics if opts is misconfigured
@@ -81,6 +83,7 @@ func New(opts Options) *Adapter {
 		}
 	}
 	a.sharedVary = c.headersOf(apiViewOf(false)).varyJoined
+	a.pageVary = c.pageVary()
 	a.api = entry{c.cors, http.HandlerFunc(a.route)}
 	return a
 }
@@ -154,16 +157,12 @@ func (a *Adapter) OpenAPI() http.Handler { return a.openAPI() }
 // snapshot has no theme, the Source's errors (theming.ErrUnknownTenant,
 // theming.ErrNoSnapshot, the request context's error, ...) and the
 // PreferredTheme hook's, a panic of either turned into an error.
+//
+// A host page that shows the theme sends the headers the endpoints send
+// with it: [Adapter.ThemeForPage] sets them.
 func (a *Adapter) ThemeFor(r *http.Request) (*theming.ResolvedTheme, error) {
-	s, err := a.c.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	pref, err := a.c.preference(r)
-	if err != nil {
-		return nil, err
-	}
-	return s.ChooseTheme(pref)
+	_, rt, err := a.themeFor(r)
+	return rt, err
 }
 
 // entry is how every handler of an Adapter starts: content the request

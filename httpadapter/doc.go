@@ -22,7 +22,9 @@
 // outside its Prefix gets a 404 whose body names the configured prefix,
 // and the first one is logged (see New). [Adapter.ThemeFor] finds the
 // user's theme as the endpoints do, for a host's own pages (to inline the
-// stylesheet, say).
+// stylesheet, say); [Adapter.ThemeForPage] also sets the headers the
+// endpoints send with it (Vary, and Cache-Control: private, no-store
+// while previewing), so that the page is cached as they are.
 //
 // # Methods and request content
 //

@@ -29,12 +29,14 @@ var hostPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </body></html>
 `))
 
-// A host page inlines the requesting user's stylesheet. ThemeFor is the
-// Adapter's, which serves the endpoints too, so the page, the theme
-// config endpoint and /theme.css agree on the user's theme. Stylesheet
-// is rendered once per resolved theme: inlining it per request costs no
-// allocation.
-func ExampleAdapter_ThemeFor() {
+// A host page inlines the requesting user's stylesheet. ThemeForPage is
+// the Adapter's, which serves the endpoints too, so the page, the theme
+// config endpoint and /theme.css agree on the user's theme; and it sets
+// the headers the endpoints send with it (Vary, Cache-Control), so that
+// caches keep users' pages apart as they keep the endpoints' responses.
+// Stylesheet is rendered once per resolved theme: inlining it per request
+// costs no allocation.
+func ExampleAdapter_ThemeForPage() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
@@ -53,14 +55,13 @@ func ExampleAdapter_ThemeFor() {
 	mux.Handle("/api/v2/theme/", a)
 	mux.Handle("/api/v2/theme", a)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		t, err := a.ThemeFor(r)
+		t, err := a.ThemeForPage(w, r) // sets Vary: X-User and Cache-Control
 		if err != nil {
 			code := httpadapter.StatusFor(err)
 			http.Error(w, http.StatusText(code), code)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Vary", "X-User")
 		err = hostPage.Execute(w, struct {
 			Title      string
 			Stylesheet template.CSS
@@ -81,16 +82,17 @@ func ExampleAdapter_ThemeFor() {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		// The page's title and the first lines of its style element.
+		// The page's headers, title and the first lines of its style element.
 		_, style, _ := strings.Cut(string(body), "<style>\n")
 		lines := strings.SplitN(style, "\n", 4)
-		fmt.Printf("%q: %s\n%s\n%s\n", user, resp.Status, lines[0], lines[1])
+		fmt.Printf("%q: %s; Vary: %s; Cache-Control: %s\n%s\n%s\n", user, resp.Status,
+			resp.Header.Get("Vary"), resp.Header.Get("Cache-Control"), lines[0], lines[1])
 	}
 	// Output:
-	// "": 200 OK
+	// "": 200 OK; Vary: X-User; Cache-Control: private, no-cache
 	// /* theme 1: Harbor */
 	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(220, 20%, 97%); }
-	// "alice": 200 OK
+	// "alice": 200 OK; Vary: X-User; Cache-Control: private, no-cache
 	// /* theme 2: Ember */
 	// @property --page-background { syntax: '<color>'; inherits: true; initial-value: hsl(36, 45%, 96%); }
 }

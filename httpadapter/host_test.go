@@ -182,3 +182,100 @@ func BenchmarkStatusFor(b *testing.B) {
 		})
 	}
 }
+
+// ThemeForPage sets the headers the theme config endpoint sends with the
+// theme, less the endpoint's own negotiation (Accept, Accept-Encoding,
+// Origin): the host page is cached as the endpoint is, and a preview by
+// no cache at all.
+func TestThemeForPageSetsTheHeadersTheEndpointsSend(t *testing.T) {
+	live := defaultSnapshot(t)
+	rt, ok := live.Theme(1)
+	require.True(t, ok)
+	draft := rt.Theme()
+	draft.Name = "Harbor, draft"
+	preview, err := live.Preview(draft)
+	require.NoError(t, err)
+	src := sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+		if ctx.Value(previewKey{}) != nil {
+			return preview, nil
+		}
+		return live, nil
+	})
+	previewing := func(r *http.Request) *http.Request {
+		return r.WithContext(context.WithValue(r.Context(), previewKey{}, true))
+	}
+	cors := &httpadapter.CORS{AllowedOrigins: []string{"https://app.example"}}
+	opts := httpadapter.Options{Source: src, SourceVary: []string{"Host", "cookie"}, CORS: cors}
+	a := httpadapter.New(opts)
+
+	// The endpoint's Vary, as it answers a live request.
+	rec := httptest.NewRecorder()
+	a.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, configPath, nil))
+	require.Equal(t, http.StatusOK, rec.Code)
+	var endpointVary []string
+	for _, tok := range varyTokens(rec.Result()) {
+		if tok != "Accept" && tok != "Accept-Encoding" && tok != "Origin" {
+			endpointVary = append(endpointVary, tok)
+		}
+	}
+	require.Equal(t, []string{"Host", "Cookie", "Authorization"}, endpointVary, "premise: SourceVary then UserVary, Cookie once")
+
+	tests := []struct {
+		name      string
+		preview   bool
+		set       map[string]string // what the page set before
+		wantCC    string
+		wantVary  []string
+		wantTheme string
+	}{
+		{"a live page gets the endpoint's Vary and Cache-Control", false, nil, "private, no-cache", endpointVary, "Harbor"},
+		{"a live page keeps its own Cache-Control", false, map[string]string{"Cache-Control": "private, max-age=5"}, "private, max-age=5", endpointVary, "Harbor"},
+		{"a page's own Vary is kept, and the theme's added", false, map[string]string{"Vary": "Accept-Language, cookie"},
+			"private, no-cache", []string{"Accept-Language, cookie", "Host, Authorization"}, "Harbor"},
+		{"a preview is private, no-store", true, nil, "private, no-store", endpointVary, "Harbor, draft"},
+		{"a preview is private, no-store whatever the page set", true, map[string]string{"Cache-Control": "public, max-age=60"}, "private, no-store", endpointVary, "Harbor, draft"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, "/", nil)
+			if tt.preview {
+				r = previewing(r)
+			}
+			w := httptest.NewRecorder()
+			for k, v := range tt.set {
+				w.Header().Set(k, v)
+			}
+			got, err := a.ThemeForPage(w, r)
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantTheme, got.Name())
+			assert.Equal(t, tt.wantCC, w.Header().Get("Cache-Control"))
+			if tt.set["Vary"] == "" {
+				assert.Equal(t, []string{strings.Join(tt.wantVary, ", ")}, w.Header()["Vary"])
+			} else {
+				assert.Equal(t, tt.wantVary, w.Header()["Vary"])
+			}
+			if tt.preview {
+				rec := httptest.NewRecorder()
+				a.ServeHTTP(rec, previewing(httptest.NewRequest(http.MethodGet, configPath, nil)))
+				assert.Equal(t, rec.Header().Get("Cache-Control"), w.Header().Get("Cache-Control"), "the endpoint's, previewing")
+			}
+		})
+	}
+	t.Run("without SourceVary and UserVary a page gets no Vary", func(t *testing.T) {
+		a := httpadapter.New(httpadapter.Options{Source: src, UserVary: []string{}})
+		w := httptest.NewRecorder()
+		_, err := a.ThemeForPage(w, httptest.NewRequest(http.MethodGet, "/", nil))
+		require.NoError(t, err)
+		assert.NotContains(t, w.Header(), "Vary")
+	})
+	t.Run("an error sets nothing", func(t *testing.T) {
+		a := httpadapter.New(httpadapter.Options{Source: sourceFunc(func(context.Context) (*theming.Snapshot, error) {
+			return nil, fmt.Errorf("tenant x: %w", theming.ErrUnknownTenant)
+		})})
+		w := httptest.NewRecorder()
+		got, err := a.ThemeForPage(w, httptest.NewRequest(http.MethodGet, "/", nil))
+		assert.Nil(t, got)
+		assert.ErrorIs(t, err, theming.ErrUnknownTenant)
+		assert.Empty(t, w.Header())
+	})
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -13,16 +14,20 @@ import (
 
 	"github.com/themekit/themekit/internal/axepage"
 	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/theming/revision"
 )
 
 // TestAdminFlowInChromium drives the admin pages in headless Chromium as
 // an admin would, on one replica, while a second replica serves the
 // tenant's users: a draft whose contrast fails is saved with its failures
 // shown at their field, and its publish refused; a fixed draft is
-// previewed on the host's own page (users still get the live theme), then
-// published and served by the other replica; another admin's save makes
-// the first admin's stale one a 409; and the history rolls back to the
-// first revision. Every page passes axe-core.
+// previewed on the site, on both replicas (users still get the live
+// theme), and a preview of a revision that is gone shows the live theme,
+// saying why, on every route; the draft is published and served by the
+// other replica; another admin's save makes the first admin's stale one a
+// 409 that lists their changes, and submitting it again keeps them; and
+// the history rolls back to the first revision. Every page passes
+// axe-core.
 func TestAdminFlowInChromium(t *testing.T) {
 	b := axepage.Launch(t) // skips without chromium or axe-core
 	db := pgtest.Start(t)
@@ -62,6 +67,17 @@ func TestAdminFlowInChromium(t *testing.T) {
 		})()`, button, jsonObject(values))
 		b.Submit(t, js)
 	}
+	value := func(t *testing.T, name string) string {
+		t.Helper()
+		var s string
+		b.Eval(t, fmt.Sprintf(`document.querySelector('input[name=%q]').value`, name), &s)
+		return s
+	}
+	site := func(srv *httptest.Server) string {
+		u, err := url.Parse(srv.URL)
+		require.NoError(t, err)
+		return "http://acme.localhost:" + u.Port() + "/"
+	}
 	served := func(t *testing.T, path string) string {
 		t.Helper()
 		status, body := do(t, users, "acme", http.MethodGet, path, nil)
@@ -83,13 +99,14 @@ func TestAdminFlowInChromium(t *testing.T) {
 		assert.Contains(t, errorsAt(t, "colors.primary.light"), "contrast: primary on page-background")
 		axeClean(t, "the refused publish")
 	})
-	t.Run("a fixed draft is previewed on the host's page, seen by its requester alone", func(t *testing.T) {
+	t.Run("a fixed draft is previewed on the site, by its requester alone, on every replica", func(t *testing.T) {
 		b.Open(t, editor)
 		fill(t, "Save draft", map[string]string{"colors.primary.light": "hsl(250, 70%, 40%)", "name": "Harbor, violet", "author": "alice"})
 		require.Equal(t, "Theme 1: revision 3", text(t, "h1"))
 		assert.Empty(t, errorsAt(t, "colors.primary.light"), "it passes")
-		b.Submit(t, `[...document.querySelectorAll("a")].find(a => a.textContent === "Preview revision 3").click()`)
+		fill(t, "Preview revision 3", nil)
 		assert.Equal(t, "Harbor, violet", text(t, "#theme-name"))
+		assert.Contains(t, text(t, "#preview"), "A preview of theme 1, revision 3")
 		var primary string
 		b.Eval(t, `getComputedStyle(document.documentElement).getPropertyValue("--primary")`, &primary)
 		// hsl(250, 70%, 40%) by CSS Color 4's formula: C = 0.56, X = 0.0933, m = 0.12,
@@ -97,6 +114,34 @@ func TestAdminFlowInChromium(t *testing.T) {
 		assert.Equal(t, "rgb(54, 31, 173)", primary)
 		axeClean(t, "the preview")
 		assert.NotContains(t, served(t, "/theme.css"), "hsl(250, 70%, 40%)", "users get the live theme")
+
+		// The cookie goes to the other replica too (cookies ignore ports), which verifies the token with the shared key.
+		b.Open(t, site(users))
+		assert.Equal(t, "Harbor, violet", text(t, "#theme-name"), "the other replica shows the preview")
+		var sign string
+		b.Eval(t, `fetch("/api/v2/theme/config/").then(r => r.status + " " + r.headers.get("Themekit-Preview") + " " + r.headers.get("Cache-Control"))`, &sign)
+		assert.Equal(t, "200 preview; theme=1; revision=3 private, no-store", sign)
+
+		fill(t, "Stop previewing", nil)
+		assert.Equal(t, "Harbor", text(t, "#theme-name"), "the live theme again")
+		assert.Empty(t, text(t, "#preview"))
+	})
+	t.Run("a preview of a revision that is gone shows the live theme and says why, on every route", func(t *testing.T) {
+		token, err := testSigner(t).Sign(revision.PreviewToken{Tenant: "acme", ThemeID: 1, Number: 99, Expires: time.Now().Add(time.Hour)})
+		require.NoError(t, err)
+		b.Open(t, site(admin))
+		b.Eval(t, fmt.Sprintf(`(document.cookie = %q, true)`, revision.PreviewCookie+"="+token+"; path=/"), new(bool))
+		b.Open(t, site(admin))
+		assert.Equal(t, "Harbor", text(t, "#theme-name"))
+		assert.Contains(t, text(t, "#preview"), "Your preview is not shown (revision: unknown revision")
+		axeClean(t, "the refused preview")
+		for _, path := range []string{"/api/v2/theme/component-defs/", "/api/v2/theme/", "/api/v2/theme/config/", "/api/v2/theme/colors/", "/theme.css"} {
+			var got string
+			b.Eval(t, fmt.Sprintf(`fetch(%q).then(r => r.status + " " + r.headers.get("Themekit-Preview"))`, path), &got)
+			assert.Equal(t, "200 live; reason=unknown-revision", got, path)
+		}
+		fill(t, "Stop previewing", nil)
+		assert.Empty(t, text(t, "#preview"))
 	})
 	t.Run("publishing it serves it on the other replica", func(t *testing.T) {
 		b.Open(t, editor)
@@ -105,21 +150,34 @@ func TestAdminFlowInChromium(t *testing.T) {
 		assert.Eventually(t, func() bool { return strings.Contains(served(t, "/theme.css"), "--primary: hsl(250, 70%, 40%);") },
 			2*time.Second, 5*time.Millisecond)
 	})
-	t.Run("a save from a revision someone else saved over is a 409 that keeps the edit", func(t *testing.T) {
+	t.Run("a save from a revision someone else saved over is a 409 that shows their changes and keeps the edit", func(t *testing.T) {
 		b.Open(t, editor) // the admin reads revision 3
-		status, _ := do(t, admin, "acme", http.MethodPost, "/admin/themes/1", url.Values{"base": {"3"}, "name": {"Harbor, bob's"}, "author": {"bob"}})
+		status, _ := do(t, admin, "acme", http.MethodPost, "/admin/themes/1", url.Values{"base": {"3"}, "name": {"Harbor, bob's"},
+			"colors.link.light": {"hsl(10, 80%, 30%)"}, "author": {"bob"}})
 		require.Equal(t, http.StatusSeeOther, status, "bob saves revision 4 meanwhile")
-		fill(t, "Save draft", map[string]string{"name": "Harbor, alice's", "author": "alice"})
+		fill(t, "Save draft", map[string]string{"name": "Harbor, alice's", "colors.primary.light": "hsl(250, 70%, 35%)", "author": "alice"})
 		assert.Contains(t, errorsAt(t, ""), "revision: conflict: save of theme 1 from revision 3, but revision 4 is now the newest one")
-		var name string
-		b.Eval(t, `document.querySelector("input[name=name]").value`, &name)
-		assert.Equal(t, "Harbor, alice's", name, "the admin's edit is kept")
+		assert.Contains(t, errorsAt(t, ""), "bob saved revision 4 meanwhile")
 		assert.Equal(t, "Theme 1: revision 4", text(t, "h1"), "and now edits revision 4")
+		assert.Contains(t, text(t, `li.theirs[data-field="colors.link.light"]`), `"hsl(221, 80%, 40%)" → "hsl(10, 80%, 30%)"`, "bob's changes are listed")
+		assert.Contains(t, text(t, `li.theirs[data-field="name"]`), `"Harbor, violet" → "Harbor, bob's"`)
+		assert.Equal(t, "Harbor, alice's", value(t, "name"), "the admin's edit is kept")
+		assert.Contains(t, errorsAt(t, "name"), `revision 4 has "Harbor, bob's"; the form keeps yours`, "where both changed the field")
+		assert.Equal(t, "hsl(250, 70%, 35%)", value(t, "colors.primary.light"))
+		assert.Equal(t, "hsl(10, 80%, 30%)", value(t, "colors.link.light"), "bob's change is in the form")
 		axeClean(t, "the conflict")
+
+		fill(t, "Save draft", map[string]string{"author": "alice"}) // the 409 page, submitted again as it is
+		assert.Equal(t, "Theme 1: revision 5", text(t, "h1"))
+		assert.Equal(t, "hsl(10, 80%, 30%)", value(t, "colors.link.light"), "bob's change is not reverted")
+		assert.Equal(t, "hsl(250, 70%, 35%)", value(t, "colors.primary.light"))
+		assert.Equal(t, "Harbor, alice's", value(t, "name"))
 	})
 	t.Run("the history shows authors and changes, and rolls back", func(t *testing.T) {
 		b.Open(t, editor+"/history")
 		assert.Equal(t, "bob", strings.TrimSpace(text(t, "#revision-4 .author")))
+		assert.Contains(t, text(t, "#revision-5"), `colors.primary.light: "hsl(250, 70%, 40%)" → "hsl(250, 70%, 35%)"`)
+		assert.NotContains(t, text(t, "#revision-5"), "colors.link.light", "the resubmitted 409 page changed nothing of bob's")
 		assert.Equal(t, "alice: paler", strings.TrimSpace(text(t, "#revision-2 .author")))
 		assert.Contains(t, text(t, "#revision-3"), `colors.primary.light: "hsl(221, 80%, 80%)" → "hsl(250, 70%, 40%)"`)
 		assert.Contains(t, text(t, "#revision-3"), "live")

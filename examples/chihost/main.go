@@ -5,37 +5,53 @@
 // one replica is served by every other, and theming/revision keeps each
 // theme's drafts and history.
 //
-//	go run ./examples/chihost -dsn postgres://localhost/themes
+//	THEMEKIT_PREVIEW_KEY=$(head -c 32 /dev/urandom | base64) go run ./examples/chihost -dsn postgres://localhost/themes
 //	curl http://acme.localhost:8081/api/v2/theme/
 //	open http://acme.localhost:8081/admin/themes/1
 //
 // The tenant is the first label of the host name. Each replica migrates
 // the schema at start (pgsource.Migrate: one migrates, the others wait).
+// Every replica signs and verifies preview tokens with the key in
+// THEMEKIT_PREVIEW_KEY (base64, at least 32 bytes); without it a replica
+// makes a key of its own, and its previews work on it alone.
 //
-// The admin flow, under /admin/themes/{id}:
+// The site's page, /, shows the tenant's theme, or the revision its
+// admin previews. The admin flow, under /admin/themes/{id}:
 //
 //   - the editor shows the theme's newest revision, the draft: its name
 //     and color overrides, each field with its problems (validator's and
 //     CheckTheme's) and its failing contrast rules (Report.ByField), and
-//     saves a new draft from the revision the admin edited; a draft saved
-//     by someone else meanwhile is a 409 that shows the admin's edit
-//     again, on the newer revision;
-//   - preview/{n} is the host's own page in revision n: the page asks
-//     Adapter.ThemeFor with a context that carries the preview
-//     (revision.WithPreview), so it shows the draft while every user sees
-//     the live theme, and nothing caches it;
+//     saves a new draft from the revision the admin edited. A draft saved
+//     by someone else meanwhile is a 409 that lists their changes and
+//     carries the admin's edits onto their revision: saving that form
+//     again keeps both, and reverts nothing of theirs;
+//   - preview signs a preview token for a revision (revision.PreviewSigner)
+//     into a cookie that revision.PreviewMiddleware applies: the site shows
+//     the revision to this admin, on every route, while every user sees
+//     the live theme; a token that expired, or whose revision is gone,
+//     shows the live theme and says why, and nothing caches either;
 //   - publish makes a revision live if the revision the admin saw live
-//     still is (409 if not), and if it passes the contrast policy (422
-//     with the failing rules per field if not);
+//     still is (409 if not, checked before the policy), and if it passes
+//     the contrast policy (422 with the failing rules per field if not);
 //   - history lists the revisions, newest first, with their authors and
 //     field changes, and publishes an older one: the rollback.
 //
-// The demo has no authentication: put the admin routes behind yours, and
-// take the author from it rather than from the form.
+// Safe to expose, as far as a demo goes: every state-changing request is
+// refused unless it comes from the host's own origin
+// (http.CrossOriginProtection: tenants are sibling subdomains, so
+// SameSite cookies would not tell a tenant's page from another's), every
+// admin page is Cache-Control: private, no-store, a form over its limits
+// is a 413 or a 400, and each route answers HEAD with GET and other
+// methods with 405 and the Allow they take. The demo has no
+// authentication: put the admin routes behind yours, take the author
+// from it rather than from the form, and give PreviewOptions.User the
+// admin's id, so that a preview token works for its admin alone.
 package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"html/template"
@@ -68,7 +84,11 @@ func main() {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	h, err := newHost(ctx, *dsn)
+	key, err := previewKey(os.Getenv("THEMEKIT_PREVIEW_KEY"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := newHost(ctx, *dsn, key)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -76,6 +96,19 @@ func main() {
 	srv := &http.Server{Addr: *addr, Handler: h.routes(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second}
 	go func() { <-ctx.Done(); srv.Shutdown(context.Background()) }()
 	log.Print(srv.ListenAndServe())
+}
+
+// previewKey decodes the base64 key the replicas sign preview tokens
+// with; without one it makes a random key, with which this replica alone
+// can verify its tokens.
+func previewKey(b64 string) ([]byte, error) {
+	if b64 == "" {
+		log.Print("THEMEKIT_PREVIEW_KEY is not set: previews work on this replica alone")
+		key := make([]byte, revision.MinPreviewKeyLen)
+		_, err := rand.Read(key)
+		return key, err
+	}
+	return base64.StdEncoding.DecodeString(b64)
 }
 
 // host is one replica.
@@ -86,10 +119,15 @@ type host struct {
 	source *pgsource.Source
 	revs   pgsource.Revisions
 	api    *httpadapter.Adapter
+	signer *revision.PreviewSigner
 	shown  []string // the components the form always shows
 }
 
-func newHost(ctx context.Context, dsn string) (*host, error) {
+func newHost(ctx context.Context, dsn string, key []byte) (*host, error) {
+	signer, err := revision.NewPreviewSigner(key)
+	if err != nil {
+		return nil, err
+	}
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -101,7 +139,7 @@ func newHost(ctx context.Context, dsn string) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &host{pool: pool, v: validator.New(), shown: cat.PalettePreview}
+	h := &host{pool: pool, v: validator.New(), signer: signer, shown: cat.PalettePreview}
 	if h.cc, err = theming.CompileCatalog(cat); err != nil {
 		return nil, err
 	}
@@ -124,14 +162,74 @@ func (h *host) routes() http.Handler {
 			next.ServeHTTP(w, r.WithContext(tenant.With(r.Context(), name)))
 		})
 	})
+	r.Use(revision.PreviewMiddleware(revision.PreviewOptions{Signer: h.signer}))
 	r.Mount("/api/v2/theme", h.api)
 	r.Handle("/theme.css", h.api.Stylesheet())
-	r.Get("/admin/themes/{id}", h.edit)
-	r.Post("/admin/themes/{id}", h.save)
-	r.Post("/admin/themes/{id}/publish", h.publish)
-	r.Get("/admin/themes/{id}/history", h.history)
-	r.Get("/admin/themes/{id}/preview/{n}", h.preview)
-	return r
+	r.Handle("/", methods(h.site, nil))
+	r.Route("/admin", func(r chi.Router) {
+		r.Use(func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Cache-Control", "private, no-store") // drafts: no cache keeps them
+				next.ServeHTTP(w, r)
+			})
+		})
+		r.Handle("/themes/{id}", methods(h.edit, h.save))
+		r.Handle("/themes/{id}/publish", methods(nil, h.publish))
+		r.Handle("/themes/{id}/history", methods(h.history, nil))
+		r.Handle("/themes/{id}/preview", methods(nil, h.preview))
+		r.Handle("/preview/stop", methods(nil, h.stopPreview))
+	})
+	return http.NewCrossOriginProtection().Handler(r)
+}
+
+// methods is a route's handler: get answers GET and HEAD, post POST;
+// OPTIONS gets 204 and any other method 405, both with Allow listing the
+// methods the route answers.
+func methods(get, post http.HandlerFunc) http.Handler {
+	var allow []string
+	if get != nil {
+		allow = append(allow, http.MethodGet, http.MethodHead)
+	}
+	allow = append(allow, http.MethodOptions)
+	if post != nil {
+		allow = append(allow, http.MethodPost)
+	}
+	allowed := strings.Join(allow, ", ")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case get != nil && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			get(w, r)
+		case post != nil && r.Method == http.MethodPost:
+			post(w, r)
+		case r.Method == http.MethodOptions:
+			w.Header().Set("Allow", allowed)
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			w.Header().Set("Allow", allowed)
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		}
+	})
+}
+
+// maxFormBytes bounds an admin form's body: a hundred times the form of
+// the default catalog's 66 visible components with both schemes' fields
+// set to the longest hsla() values, 10 KB.
+const maxFormBytes = 1 << 20
+
+// parseForm reads the posted form, or answers 413 for a body over
+// maxFormBytes and 400 for one net/http does not parse (more than 10,000
+// fields, a bad escape), and reports whether it read it.
+func parseForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	err := r.ParseForm()
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		http.Error(w, "the form is larger than "+strconv.Itoa(maxFormBytes)+" bytes", http.StatusRequestEntityTooLarge)
+	case err != nil:
+		http.Error(w, "the form cannot be read: "+err.Error(), http.StatusBadRequest)
+	}
+	return err == nil
 }
 
 // themeForm is what the admin posts: a name, and color overrides in
@@ -145,14 +243,14 @@ type themeForm struct {
 
 // page is what every admin page shows: the theme, the revision the form
 // edits (Base) and the live one, its fields with their problems, and the
-// problems of no field.
+// problems of no field; on a 409, what the others changed meanwhile.
 type page struct {
 	ID, Base, Live int
 	Form           themeForm
 	Fields         []field
 	Errors         []string
+	Theirs         []revision.FieldChange
 	History        []revision.Revision
-	Sheet          template.CSS
 }
 
 // field is one form field, its value and what is wrong with it.
@@ -185,58 +283,146 @@ func liveOf(hist []revision.Revision) int {
 	return 0
 }
 
+// revisionOf reads revision n of the theme, answering 400 when there is
+// none and 500 for a database error.
+func (h *host) revisionOf(w http.ResponseWriter, r *http.Request, name string, id, n int) (revision.Revision, bool) {
+	rv, err := h.revs.Revision(r.Context(), name, id, n)
+	switch {
+	case errors.Is(err, revision.ErrUnknownRevision):
+		http.Error(w, "no such revision", http.StatusBadRequest)
+	case err != nil:
+		http.Error(w, "could not read the theme", http.StatusInternalServerError)
+	}
+	return rv, err == nil
+}
+
 // edit shows the editor of the theme's newest revision.
 func (h *host) edit(w http.ResponseWriter, r *http.Request) {
 	if _, id, hist, ok := h.theme(w, r); ok {
 		t := hist[0].Theme
-		h.render(w, http.StatusOK, h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, nil))
+		h.render(w, http.StatusOK, "editor", h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, nil))
 	}
 }
 
 // save stores the posted form as a new draft, from the revision the
 // admin edited: field rules by validator, the whole theme by CheckTheme
-// in Save, and a conflict if someone saved meanwhile.
+// in Save, and a conflict if someone saved meanwhile, which carries the
+// admin's edits onto the newer revision for the admin to check.
 func (h *host) save(w http.ResponseWriter, r *http.Request) {
 	name, id, hist, ok := h.theme(w, r)
-	if !ok || r.ParseForm() != nil { // over 10 MB, or too many fields
+	if !ok || !parseForm(w, r) {
 		return
 	}
-	base, _ := strconv.Atoi(r.PostFormValue("base"))
-	var t theming.Theme
-	for _, rv := range hist {
-		if rv.Number == base {
-			t = rv.Theme
-		}
+	from, ok := h.revisionOf(w, r, name, id, atoi(r.PostFormValue("base")))
+	if !ok {
+		return
 	}
+	t := from.Theme
 	t.ID, t.Colors = id, maps.Clone(t.Colors)
 	for key, v := range r.PostForm {
 		_ = t.SetField(key, v[0]) // the keys that are no color field are not
 	}
-	form := themeForm{ID: id, Name: r.PostFormValue("name"), Colors: t.Colors}
+	t.Name = r.PostFormValue("name")
+	form := themeForm{ID: id, Name: t.Name, Colors: t.Colors}
 	err := validation.ToTheming(h.v.Struct(form), h.cc, form)
 	if err == nil {
-		t.Name = form.Name
-		_, err = h.revs.Save(r.Context(), name, t, base, revision.Change{Author: r.PostFormValue("author"), Note: r.PostFormValue("note")})
+		_, err = h.revs.Save(r.Context(), name, t, from.Number, revision.Change{Author: r.PostFormValue("author"), Note: r.PostFormValue("note")})
 	}
 	var conflict *revision.ConflictError
-	if errors.As(err, &conflict) {
-		base = conflict.Now // the form saves over the newer revision once the admin saw it
+	if !errors.As(err, &conflict) {
+		h.answer(w, r, h.editor(id, hist, form, from.Number, err), err)
+		return
 	}
-	h.answer(w, r, h.editor(id, hist, form, base, err), err)
+	if hist, err = h.revs.History(r.Context(), name, id); err != nil {
+		h.answer(w, r, page{}, err)
+		return
+	}
+	h.render(w, http.StatusConflict, "editor", h.rebase(id, hist, from, t, conflict))
+}
+
+// rebase is the 409 page of a save from revision from, edited to mine,
+// that a newer revision beat: the form holds the newest revision with the
+// fields the admin changed set to the admin's values, and saves from it;
+// the page lists the newer revisions' changes, and marks the fields both
+// changed. Saving it again reverts nothing of theirs.
+func (h *host) rebase(id int, hist []revision.Revision, from revision.Revision, mine theming.Theme, conflict *revision.ConflictError) page {
+	newest := hist[0]
+	t := newest.Theme
+	t.ID, t.Colors = id, maps.Clone(t.Colors)
+	var authors []string
+	for _, rv := range hist {
+		if rv.Number > from.Number {
+			authors = append(authors, rv.Author)
+		}
+	}
+	slices.Sort(authors)
+	theirs := revision.Diff(from.Theme, newest.Theme)
+	both := map[string]string{}
+	for _, c := range revision.Diff(from.Theme, mine) {
+		if c.Field == "name" {
+			t.Name = c.To
+		} else if t.SetField(c.Field, c.To) != nil {
+			continue // a field the form does not edit
+		}
+		for _, o := range theirs {
+			if o.Field == c.Field && o.To != c.To {
+				both[c.Field] = "revision " + strconv.Itoa(newest.Number) + " has " + strconv.Quote(o.To) + "; the form keeps yours"
+			}
+		}
+	}
+	p := h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, newest.Number, conflict)
+	p.Errors = append(p.Errors, strings.Join(slices.Compact(authors), ", ")+" saved revision "+strconv.Itoa(newest.Number)+
+		" meanwhile; the form below is that revision with your changes: check it and save again")
+	p.Theirs = theirs
+	for i, f := range p.Fields {
+		if msg, ok := both[f.Name]; ok {
+			p.Fields[i].Errors = append(p.Fields[i].Errors, msg)
+		}
+	}
+	return p
 }
 
 // publish makes the posted revision live, if the live revision is still
 // the one the admin saw.
 func (h *host) publish(w http.ResponseWriter, r *http.Request) {
 	name, id, hist, ok := h.theme(w, r)
-	if !ok || r.ParseForm() != nil {
+	if !ok || !parseForm(w, r) {
 		return
 	}
-	n, _ := strconv.Atoi(r.PostFormValue("n"))
-	live, _ := strconv.Atoi(r.PostFormValue("live"))
+	n, live := atoi(r.PostFormValue("n")), atoi(r.PostFormValue("live"))
 	err := h.revs.Publish(r.Context(), name, id, n, live, revision.Change{Author: r.PostFormValue("author"), Note: "published"})
+	var theirs []revision.FieldChange
+	if errors.Is(err, revision.ErrConflict) { // show what went live meanwhile
+		var rerr error
+		if hist, theirs, rerr = h.wentLive(r.Context(), name, id, live); rerr != nil {
+			h.answer(w, r, page{}, rerr)
+			return
+		}
+	}
 	t := hist[0].Theme
-	h.answer(w, r, h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, err), err)
+	p := h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, err)
+	p.Theirs = theirs
+	h.answer(w, r, p, err)
+}
+
+// wentLive reads the theme's history again after a publish's conflict,
+// and returns it with the changes from the revision the admin saw live
+// (seen) to the one live now.
+func (h *host) wentLive(ctx context.Context, name string, id, seen int) ([]revision.Revision, []revision.FieldChange, error) {
+	hist, err := h.revs.History(ctx, name, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	from, to := theming.Theme{ID: id}, theming.Theme{ID: id}
+	for _, rv := range hist {
+		switch rv.Number {
+		case seen:
+			from = rv.Theme
+		case liveOf(hist):
+			to = rv.Theme
+		}
+	}
+	return hist, revision.Diff(from, to), nil
 }
 
 // answer redirects to the editor after a change, or shows the page with
@@ -247,9 +433,9 @@ func (h *host) answer(w http.ResponseWriter, r *http.Request, p page, err error)
 	case err == nil:
 		http.Redirect(w, r, "/admin/themes/"+strconv.Itoa(p.ID), http.StatusSeeOther)
 	case errors.Is(err, revision.ErrConflict):
-		h.render(w, http.StatusConflict, p)
+		h.render(w, http.StatusConflict, "editor", p)
 	case errors.Is(err, revision.ErrRefused), errors.As(err, &ve):
-		h.render(w, http.StatusUnprocessableEntity, p)
+		h.render(w, http.StatusUnprocessableEntity, "editor", p)
 	default:
 		http.Error(w, "could not save the theme", http.StatusInternalServerError)
 	}
@@ -313,33 +499,79 @@ func contrastErrors(errs map[string][]string, rep *theming.Report) {
 // history lists the theme's revisions, each with a rollback button.
 func (h *host) history(w http.ResponseWriter, r *http.Request) {
 	if _, id, hist, ok := h.theme(w, r); ok {
-		h.render(w, http.StatusOK, page{ID: id, Base: hist[0].Number, Live: liveOf(hist), History: hist})
+		h.render(w, http.StatusOK, "history", page{ID: id, Base: hist[0].Number, Live: liveOf(hist), History: hist})
 	}
 }
 
-// preview shows the host's page in revision n, for this request alone.
+// previewFor is how long a preview token lasts.
+const previewFor = time.Hour
+
+// preview signs a token that shows revision n of the theme to this
+// browser, in a cookie of this tenant's host alone, and sends the admin
+// to the site's page.
 func (h *host) preview(w http.ResponseWriter, r *http.Request) {
-	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
-	n, _ := strconv.Atoi(chi.URLParam(r, "n"))
-	t, err := h.api.ThemeFor(r.WithContext(revision.WithPreview(r.Context(), id, n)))
+	name, id, _, ok := h.theme(w, r)
+	if !ok || !parseForm(w, r) {
+		return
+	}
+	n := atoi(r.PostFormValue("n"))
+	if _, ok := h.revisionOf(w, r, name, id, n); !ok {
+		return
+	}
+	expires := time.Now().Add(previewFor)
+	token, err := h.signer.Sign(revision.PreviewToken{Tenant: name, ThemeID: id, Number: n, Expires: expires})
+	if err != nil {
+		http.Error(w, "could not sign the preview", http.StatusInternalServerError)
+		return
+	}
+	// Secure over TLS; behind a proxy that ends TLS, set it always.
+	http.SetCookie(w, &http.Cookie{Name: revision.PreviewCookie, Value: token, Path: "/", Expires: expires,
+		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// stopPreview ends this browser's preview.
+func (h *host) stopPreview(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: revision.PreviewCookie, Path: "/", MaxAge: -1, HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// sitePage is the site's page: the theme's name and stylesheet, and what
+// the admin previews, or why the preview is not shown.
+type sitePage struct {
+	Name            string
+	Sheet           template.CSS
+	ThemeID, Number int
+	Previewing      bool
+	NotPreviewed    string
+}
+
+// site is the tenant's page, in the requesting user's theme: the live
+// one, or the revision this browser previews, with a banner that says
+// which, or why its preview is not shown.
+func (h *host) site(w http.ResponseWriter, r *http.Request) {
+	t, err := h.api.ThemeForPage(w, r) // Vary, and private, no-store while previewing
 	if err != nil {
 		code := httpadapter.StatusFor(err)
 		http.Error(w, http.StatusText(code), code)
 		return
 	}
-	w.Header().Set("Cache-Control", "private, no-store")
-	h.render(w, http.StatusOK, page{ID: id, Base: n, Form: themeForm{Name: t.Name()}, Sheet: template.CSS(t.Stylesheet())})
+	p := sitePage{Name: t.Name(), Sheet: template.CSS(t.Stylesheet())}
+	if err := revision.PreviewError(r.Context()); err != nil {
+		p.NotPreviewed = err.Error()
+	} else {
+		p.ThemeID, p.Number, p.Previewing = revision.PreviewFrom(r.Context())
+	}
+	h.render(w, http.StatusOK, "site", p)
 }
 
-func (h *host) render(w http.ResponseWriter, status int, p page) {
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func (h *host) render(w http.ResponseWriter, status int, name string, p any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	name := "editor"
-	switch {
-	case p.History != nil:
-		name = "history"
-	case p.Sheet != "":
-		name = "preview"
-	}
 	pages.ExecuteTemplate(w, name, p)
 }

@@ -21,18 +21,40 @@ import (
 	"github.com/themekit/themekit/internal/pgtest"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
+	"github.com/themekit/themekit/theming/revision"
 )
+
+// testKey is the preview key every replica of a test shares.
+var testKey = []byte("chihost's test key, 32 bytes or more")
+
+// testSigner signs preview tokens with testKey.
+func testSigner(t *testing.T) *revision.PreviewSigner {
+	t.Helper()
+	s, err := revision.NewPreviewSigner(testKey)
+	require.NoError(t, err)
+	return s
+}
 
 // startReplica starts a host on the database and serves it until the
 // test ends.
 func startReplica(t *testing.T, dsn string) *httptest.Server {
 	t.Helper()
+	return startReplicaWith(t, dsn, nil)
+}
+
+// startReplicaWith starts a host whose routes wrap wraps (nil: none).
+func startReplicaWith(t *testing.T, dsn string, wrap func(http.Handler) http.Handler) *httptest.Server {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	h, err := newHost(ctx, dsn)
+	h, err := newHost(ctx, dsn, testKey)
 	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() { defer close(done); h.source.Run(ctx) }()
-	srv := httptest.NewServer(h.routes())
+	routes := h.routes()
+	if wrap != nil {
+		routes = wrap(routes)
+	}
+	srv := httptest.NewServer(routes)
 	t.Cleanup(func() { srv.Close(); cancel(); <-done; h.pool.Close() })
 	return srv
 }
@@ -61,16 +83,28 @@ func seed(t *testing.T, dsn string) {
 // redirects, and returns the status and body.
 func do(t *testing.T, srv *httptest.Server, tenant, method, path string, form url.Values) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(form.Encode()))
+	resp, body := send(t, srv.URL, tenant, method, path, form.Encode(), nil)
+	return resp.StatusCode, body
+}
+
+// send sends a request with body (a form) and the headers header to base
+// (a server's URL) for tenant's host name, without following redirects,
+// and returns the response and its body.
+func send(t *testing.T, base, tenant, method, path, body string, header http.Header) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, base+path, strings.NewReader(body))
 	require.NoError(t, err)
 	req.Host = tenant + ".localhost"
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for k, v := range header {
+		req.Header[k] = v
+	}
 	resp, err := http.DefaultTransport.RoundTrip(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
-	return resp.StatusCode, string(body)
+	return resp, string(b)
 }
 
 var errorLine = regexp.MustCompile(`<p class="error" data-field="([^"]*)">([^<]*)</p>`)
@@ -115,7 +149,7 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 		want map[string]string // field -> part of its error
 	}{
 		{"bad fields are refused, each error shown at its field", url.Values{
-			"name": {" "}, "colors.primary.light": {"#1a73e8"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
+			"base": {"1"}, "name": {" "}, "colors.primary.light": {"#1a73e8"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
 		}, map[string]string{
 			"name":                 "must not be blank",
 			"colors.primary.light": `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`,
@@ -123,7 +157,7 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 			"colors.surface.light": `refers to hidden component "chat-bubble"; the served catalog must be self-contained`,
 		}},
 		{"a fallback cycle, which only the whole theme shows, is refused above the form", url.Values{
-			"name": {"Harbor"}, "colors.primary.light": {"link"}, "colors.link.light": {"primary"},
+			"base": {"1"}, "name": {"Harbor"}, "colors.primary.light": {"link"}, "colors.link.light": {"primary"},
 		}, map[string]string{
 			"": "colors: fallback cycle in light scheme",
 		}},
@@ -180,7 +214,7 @@ func TestAFormsCostIsLinearInItsSize(t *testing.T) {
 	seed(t, db.DSN)
 	srv := startReplica(t, db.DSN)
 	formOf := func(n int) url.Values {
-		form := url.Values{"name": {"Harbor"}}
+		form := url.Values{"base": {"1"}, "name": {"Harbor"}}
 		for i := range n {
 			form.Set(fmt.Sprintf("colors.nosuch-%d.light", i), "hsl(1, 2%, 3%)")
 		}

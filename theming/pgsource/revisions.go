@@ -124,16 +124,14 @@ func (rs Revisions) conflict(ctx context.Context, tx pgx.Tx, tenant string, them
 	return &revision.ConflictError{ThemeID: themeID, Op: op, From: from, Now: now}
 }
 
-// Publish implements [revision.Store]: the revision is judged first, and
-// then, in one transaction, made live if live is still the live revision,
-// and written into the contract's tables, whose triggers notify the
-// replicas.
+// Publish implements [revision.Store]: in one transaction, the revision
+// is made live if live is still the live revision (a conflict comes
+// before the policy's judgement), judged, and written into the
+// contract's tables, whose triggers notify the replicas; a refusal rolls
+// the transaction back.
 func (rs Revisions) Publish(ctx context.Context, tenant string, themeID, n, live int, by revision.Change) error {
 	r, err := rs.Revision(ctx, tenant, themeID, n)
 	if err != nil {
-		return err
-	}
-	if err := revision.CheckPublish(rs.Catalog, rs.Policy, r.Theme, n); err != nil {
 		return err
 	}
 	return pgx.BeginFunc(ctx, rs.DB, func(tx pgx.Tx) error {
@@ -150,6 +148,9 @@ func (rs Revisions) Publish(ctx context.Context, tenant string, themeID, n, live
 		}
 		if tag.RowsAffected() == 0 {
 			return rs.conflict(ctx, tx, tenant, themeID, "publish", live)
+		}
+		if err := revision.CheckPublish(rs.Catalog, rs.Policy, r.Theme, n); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, "update theme_revisions set published_at = now(), published_by = $4, published_note = $5 "+
 			"where tenant_id = $1 and theme_id = $2 and number = $3", tenant, themeID, n, by.Author, by.Note); err != nil {

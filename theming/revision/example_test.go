@@ -2,10 +2,16 @@ package revision_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"time"
 
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
@@ -75,4 +81,105 @@ func ExampleWithPreview() {
 	// Output:
 	// Live false
 	// Draft true
+}
+
+// A preview token is bound to a tenant, a user, a theme, a revision and an
+// expiry: signed for alice, it grants her revision 3 until it expires,
+// and nothing to anyone else, nor once changed.
+func ExamplePreviewSigner() {
+	key := []byte("an example key of 32 bytes or more, no secret") // 32 bytes from crypto/rand, kept secret, in a host
+	signer, err := revision.NewPreviewSigner(key)
+	if err != nil {
+		panic(err)
+	}
+	expires := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	before := expires.Add(-time.Minute)
+	token, _ := signer.Sign(revision.PreviewToken{Tenant: "acme", User: "alice", ThemeID: 1, Number: 3, Expires: expires})
+
+	p, err := signer.Verify(token, "acme", "alice", before)
+	fmt.Println(p.ThemeID, p.Number, err)
+
+	_, err = signer.Verify(token, "acme", "bob", before)
+	fmt.Println(errors.Is(err, revision.ErrTokenUser), err)
+	_, err = signer.Verify(token, "globex", "alice", before)
+	fmt.Println(errors.Is(err, revision.ErrTokenTenant), err)
+	_, err = signer.Verify(token, "acme", "alice", expires)
+	fmt.Println(errors.Is(err, revision.ErrTokenExpired), err)
+
+	// Theme 2's payload under theme 1's signature.
+	other, _ := signer.Sign(revision.PreviewToken{Tenant: "acme", User: "alice", ThemeID: 2, Number: 3, Expires: expires})
+	payload, _, _ := strings.Cut(other, ".")
+	_, signature, _ := strings.Cut(token, ".")
+	_, err = signer.Verify(payload+"."+signature, "acme", "alice", before)
+	fmt.Println(errors.Is(err, revision.ErrTokenSignature), err)
+
+	_, err = signer.Verify("not a token", "acme", "alice", before)
+	fmt.Println(errors.Is(err, revision.ErrTokenMalformed), err)
+	_, err = revision.NewPreviewSigner([]byte("short"))
+	fmt.Println(errors.Is(err, revision.ErrPreviewKey), err)
+	// Output:
+	// 1 3 <nil>
+	// true revision: preview token refused: issued for another user: theme 1, revision 3: for user "alice", not "bob"
+	// true revision: preview token refused: issued for another tenant: theme 1, revision 3: for tenant "acme", not "globex"
+	// true revision: preview token refused: expired: theme 1, revision 3: at 2030-01-01T00:00:00Z
+	// true revision: preview token refused: the signature does not verify
+	// true revision: preview token refused: malformed: no dot
+	// true revision: a preview key needs at least 32 bytes; got 5
+}
+
+// A host's routes behind PreviewMiddleware: the admin's preview token,
+// from its cookie, shows revision 2 on every route; an expired token, another
+// user's, a damaged one, or one of a revision that does not exist, is served
+// the live theme, never an error, with Themekit-Preview saying why.
+func ExamplePreviewMiddleware() {
+	cat, _ := theming.DefaultCatalog()
+	cc, _ := theming.CompileCatalog(cat)
+	store := revision.NewMemory(cc, contrast.Policy{})
+	ctx := context.Background()
+	r1, _ := store.Save(ctx, "acme", theming.Theme{ID: 1, Name: "Live"}, 0, revision.Change{Author: "alice"})
+	_ = store.Publish(ctx, "acme", 1, r1.Number, 0, revision.Change{Author: "alice"})
+	r2, _ := store.Save(ctx, "acme", theming.Theme{ID: 1, Name: "Draft"}, r1.Number, revision.Change{Author: "alice"})
+
+	signer, err := revision.NewPreviewSigner([]byte("a 32-byte key from crypto/rand, kept secret"))
+	if err != nil {
+		panic(err)
+	}
+	api := httpadapter.New(httpadapter.Options{Source: store})
+	preview := revision.PreviewMiddleware(revision.PreviewOptions{
+		Signer: signer,
+		User:   func(r *http.Request) string { return "alice" }, // the host's session
+	})
+	withTenant := func(next http.Handler) http.Handler { // the host's tenant middleware runs first
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(tenant.With(r.Context(), "acme")))
+		})
+	}
+	h := withTenant(preview(api))
+
+	sign := func(user string, n int, expires time.Time) string {
+		token, _ := signer.Sign(revision.PreviewToken{Tenant: "acme", User: user, ThemeID: 1, Number: n, Expires: expires})
+		return token
+	}
+	inAnHour := time.Now().Add(time.Hour)
+	for _, token := range []string{
+		sign("alice", r2.Number, inAnHour),                   // applied
+		sign("alice", r2.Number, time.Now().Add(-time.Hour)), // expired
+		sign("bob", r2.Number, inAnHour),                     // another user's
+		sign("alice", r2.Number, inAnHour)[:20],              // cut short
+		sign("alice", 9, inAnHour),                           // no such revision
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/api/v2/theme/config/", nil)
+		req.AddCookie(&http.Cookie{Name: revision.PreviewCookie, Value: token})
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var body struct{ Name string }
+		_ = json.Unmarshal(rec.Body.Bytes(), &body)
+		fmt.Printf("%d %s | %s | %s\n", rec.Code, body.Name, rec.Header().Get(revision.PreviewHeader), rec.Header().Get("Cache-Control"))
+	}
+	// Output:
+	// 200 Draft | preview; theme=1; revision=2 | private, no-store
+	// 200 Live | live; reason=expired | private, no-store
+	// 200 Live | live; reason=user | private, no-store
+	// 200 Live | live; reason=malformed | private, no-store
+	// 200 Live | live; reason=unknown-revision | private, no-store
 }

@@ -3,6 +3,8 @@ package revision
 import (
 	"container/list"
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"weak"
 
@@ -13,23 +15,78 @@ import (
 // previewKey is the context key of WithPreview.
 type previewKey struct{}
 
-type preview struct{ themeID, n int }
+// preview is what a request's context asks to preview. WithPreview's is
+// strict: a revision that does not exist is the Source's error. The
+// one of [PreviewMiddleware] carries the token's outcome (state): a
+// preview that cannot be served is served live, and state says why.
+type preview struct {
+	themeID, n int
+	active     bool          // false: the token was refused (state says why)
+	state      *previewState // nil for WithPreview
+}
+
+// previewState is what became of a preview token: nil while it
+// previews, else why the request is served live. The handlers of a
+// request may ask the Source from several goroutines.
+type previewState struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (s *previewState) refuse(err error) {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = err
+	}
+	s.mu.Unlock()
+}
+
+func (s *previewState) refused() error {
+	if s == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
 
 // WithPreview returns a copy of ctx that asks for revision n of theme
 // themeID in place of the live one: a source made by [Previewing] (the
 // [Memory] store's, pgsource's) serves that request, through every
 // endpoint, the theme's stylesheet and ThemeFor, the revision instead of
-// the live theme, while every other request is served the live one. Who
-// may preview is the host's decision: its middleware calls WithPreview
-// for the requests of the admins it lets preview, as it calls tenant.With.
+// the live theme, while every other request is served the live one. A
+// revision that does not exist is the source's error, wrapping
+// [ErrUnknownRevision] (httpadapter's 404). Who may preview is the
+// host's decision: its middleware calls WithPreview for the requests of
+// the admins it lets preview, as it calls tenant.With, or leaves it to
+// [PreviewMiddleware], which applies signed tokens and serves a preview
+// that cannot be served as live.
 func WithPreview(ctx context.Context, themeID, n int) context.Context {
-	return context.WithValue(ctx, previewKey{}, preview{themeID, n})
+	return context.WithValue(ctx, previewKey{}, preview{themeID: themeID, n: n, active: true})
 }
 
-// PreviewFrom returns the preview [WithPreview] put in ctx.
+// PreviewFrom returns the preview ctx asks for ([WithPreview], or a
+// token [PreviewMiddleware] applied); false when it asks for none, or
+// when its token was refused or its revision could not be served
+// ([PreviewError] says why).
 func PreviewFrom(ctx context.Context) (themeID, n int, ok bool) {
 	p, ok := ctx.Value(previewKey{}).(preview)
-	return p.themeID, p.n, ok
+	if !ok || !p.active || p.state.refused() != nil {
+		return 0, 0, false
+	}
+	return p.themeID, p.n, true
+}
+
+// PreviewError returns why a request that carried a preview token is
+// served the live theme: the token's *[TokenError], or, once the source
+// was asked, the error of a revision it could not serve (one wrapping
+// [ErrUnknownRevision], or the *theming.ValidationError of a revision
+// today's catalog refuses). It is nil for a request that previews, and
+// for one that carried no token. A host page asks for the theme first
+// (httpadapter's ThemeFor), then shows PreviewError beside it.
+func PreviewError(ctx context.Context) error {
+	p, _ := ctx.Value(previewKey{}).(preview)
+	return p.state.refused()
 }
 
 // MaxPreviews bounds the preview snapshots a source made by [Previewing]
@@ -46,6 +103,12 @@ const MaxPreviews = 64
 // returning an error wrapping [ErrUnknownRevision] when there is none;
 // tenantOf names a request's tenant (nil: [tenant.FromContext], "" when
 // there is none), as live does.
+//
+// A preview asked for by a token ([PreviewMiddleware]) that cannot be
+// served, because find reports no such revision (ErrUnknownRevision) or
+// today's catalog refuses the revision (a *theming.ValidationError), is
+// served the live snapshot, and [PreviewError] says why; one asked for
+// by [WithPreview] gets the error.
 //
 // A preview's snapshot is built once per live snapshot and revision, and
 // kept (at most [MaxPreviews] of them), so that repeated requests of the
@@ -98,15 +161,33 @@ func (p *previews) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	if snap := p.cached(key, live); snap != nil {
 		return snap, nil
 	}
-	t, err := p.find(ctx, name, themeID, n)
+	snap, err := p.build(ctx, live, key)
+	if err != nil {
+		// A token's preview that cannot be served is served live.
+		var ve *theming.ValidationError
+		st := ctx.Value(previewKey{}).(preview).state
+		if st == nil || !(errors.Is(err, ErrUnknownRevision) || errors.As(err, &ve)) {
+			return nil, err
+		}
+		st.refuse(err)
+		return live, nil
+	}
+	p.put(key, live, snap)
+	return snap, nil
+}
+
+// build returns the preview of key on live: the revision in place of its
+// theme. A revision that today's catalog refuses is an error saying so,
+// wrapping its *theming.ValidationError.
+func (p *previews) build(ctx context.Context, live *theming.Snapshot, key previewEntryKey) (*theming.Snapshot, error) {
+	t, err := p.find(ctx, key.tenant, key.themeID, key.n)
 	if err != nil {
 		return nil, err
 	}
 	snap, err := live.Preview(t)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("revision: theme %d, revision %d no longer validates: %w", key.themeID, key.n, err)
 	}
-	p.put(key, live, snap)
 	return snap, nil
 }
 

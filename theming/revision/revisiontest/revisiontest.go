@@ -72,6 +72,7 @@ func TestStore(t *testing.T, open func(t *testing.T) Env) {
 		{"a publish is served and marked live", testPublish},
 		{"a save from a revision that is not the newest is a conflict", testSaveConflict},
 		{"a publish made while another revision went live is a conflict", testPublishConflict},
+		{"a stale publish of a revision the policy refuses is a conflict, not a refusal", testStaleRefused},
 		{"of concurrent saves from one revision exactly one is stored", testConcurrentSaves},
 		{"of concurrent publishes from one live revision exactly one is made", testConcurrentPublishes},
 		{"history lists the revisions newest first with their authors and field changes", testHistory},
