@@ -7,15 +7,22 @@ import (
 	"github.com/lucasb-eyer/go-colorful"
 )
 
-// Color is a color in the CSS hsl() model: hue in degrees in [0, 360),
-// saturation and lightness in percent in [0, 100], alpha in [0, 1].
+// Color is a CSS color in the notation it was written in ([Notation]):
+// hsl() by default, or hex, rgb(), oklch(), oklab() or
+// color(display-p3 …) as [Parse] read it. An hsl() color holds hue in
+// degrees in [0, 360), saturation and lightness in percent in [0, 100],
+// and alpha in [0, 1]; the other notations hold their own components
+// ([Color.Components]).
 //
-// Color is a small comparable value. The constructors HSL, HSLA and SRGB
-// normalize their arguments into those ranges, so every Color a program can
-// hold is valid. The zero Color is hsla(0, 0%, 0%, 0): fully transparent
-// black, like the zero value of image/color.RGBA.
+// Color is a small comparable value: two colors are == when they are
+// written the same way with the same components, so hsl(0, 100%, 50%)
+// and #ff0000 are different values that paint alike. The constructors
+// normalize their arguments into each notation's ranges, so every Color a
+// program can hold is valid. The zero Color is hsla(0, 0%, 0%, 0): fully
+// transparent black, like the zero value of image/color.RGBA.
 type Color struct {
-	h, s, l, a float64
+	h, s, l, a float64  // hsl: h, s, l; other notations: their three components
+	n          Notation // zero: hsl
 }
 
 // HSL returns the opaque color hsl(h, s%, l%). Hue wraps modulo 360
@@ -33,16 +40,33 @@ func HSLA(h, s, l, a float64) Color {
 }
 
 // HSL returns the hue in degrees [0, 360) and the saturation and lightness
-// in percent [0, 100]. It mirrors the constructor HSL.
+// in percent [0, 100]. It mirrors the constructor HSL. For a color of
+// another notation they are those of the sRGB color it paints
+// ([Color.SRGB]): In(NotationHSL).HSL().
 func (c Color) HSL() (h, s, l float64) {
+	if c.n != NotationHSL {
+		c = c.In(NotationHSL)
+	}
 	return c.h, c.s, c.l
 }
 
 // HSLA returns the hue, saturation and lightness as HSL does, and the alpha
 // in [0, 1]. It mirrors the constructor HSLA.
 func (c Color) HSLA() (h, s, l, a float64) {
+	if c.n != NotationHSL {
+		c = c.In(NotationHSL)
+	}
 	return c.h, c.s, c.l, c.a
 }
+
+// Notation returns the notation c was written in, which String writes.
+func (c Color) Notation() Notation { return c.n }
+
+// Components returns the three components of c in its notation's units
+// (see [Notation]): hue, saturation and lightness for hsl(); red, green
+// and blue in 0–255 for hex and rgb(); L, C and h for oklch(); L, a and b
+// for oklab(); red, green and blue for color(display-p3).
+func (c Color) Components() [3]float64 { return [3]float64{c.h, c.s, c.l} }
 
 // Alpha returns the opacity of c in [0, 1].
 func (c Color) Alpha() float64 { return c.a }
@@ -50,29 +74,84 @@ func (c Color) Alpha() float64 { return c.a }
 // Opaque reports whether c has an alpha of 1.
 func (c Color) Opaque() bool { return c.a == 1 }
 
-// WithAlpha returns c with its alpha replaced by a, clamped to [0, 1].
+// WithAlpha returns c with its alpha replaced by a, clamped to [0, 1]; a
+// hex color takes the nearest 8-bit alpha, the only ones its digits hold.
 func (c Color) WithAlpha(a float64) Color {
 	c.a = clamp(a, 0, 1)
+	if c.n == NotationHex {
+		c.a = float64(to8(c.a)) / 255
+	}
 	return c
 }
 
 // WithLightness returns c with its lightness replaced by l percent,
-// clamped to [0, 100].
+// clamped to [0, 100], in the notation's own lightness:
+//
+//   - hsl(): the L of hsl();
+//   - oklch() and oklab(): OKLab's L, l/100 (CSS writes it as a
+//     percentage: oklch(62% …)), with chroma and hue, or a and b, kept;
+//   - rgb(), hex and color(display-p3): the L of hsl() over the
+//     notation's own channels (sRGB for rgb() and hex, Display-P3 for
+//     color()), with hsl()'s hue and saturation of those channels kept,
+//     written back in the notation; a hex color's channels are rounded to
+//     whole numbers, the only ones its digits hold, and Display-P3
+//     channels outside [0, 1] are clamped into it first.
+//
+// In every notation the painted color ([Color.SRGB]) never gets darker as
+// l grows, which the lightness searches of package contrast rely on
+// (TestWithLightnessNeverDarkens checks it on the 0.01 grid).
 func (c Color) WithLightness(l float64) Color {
-	c.l = clamp(l, 0, 100)
+	l = clamp(l, 0, 100)
+	switch c.n {
+	case NotationHSL:
+		c.l = l
+	case NotationOKLCh:
+		c.h = l / 100
+		c.s = sRGBChroma(c.h, c.s, c.l)
+	case NotationOKLab:
+		c.h = l / 100
+		lch := unpolar([3]float64{c.h, c.s, c.l})
+		if k := sRGBChroma(lch[0], lch[1], lch[2]); k < lch[1] {
+			c.s, c.l = c.s*k/lch[1], c.l*k/lch[1]
+		}
+	default:
+		scale := 255.0
+		if c.n == NotationDisplayP3 {
+			scale = 1
+		}
+		hh, ss, _, _ := SRGB(c.h/scale, c.s/scale, c.l/scale, 1).HSLA()
+		r, g, b, _ := HSL(hh, ss, l).SRGB()
+		c.h, c.s, c.l = r*scale, g*scale, b*scale
+		if c.n == NotationHex {
+			c.h, c.s, c.l = math.Round(c.h), math.Round(c.s), math.Round(c.l)
+		}
+	}
 	return c
 }
 
 // SRGB returns the gamma-encoded sRGB channels of c in [0, 1] and its alpha,
-// with no 8-bit rounding.
+// with no 8-bit rounding: the color a browser paints for c on an sRGB
+// screen, which is what WCAG's formulas and axe-core measure.
 //
-// It is the conversion of CSS Color 4 §7.1 ("Converting HSL Colors to sRGB"):
+// For hsl() it is the conversion of CSS Color 4 §7.1 ("Converting HSL
+// Colors to sRGB"):
 //
 //	f(n) = L - S·min(L, 1-L)·max(-1, min(k-3, 9-k, 1)),  k = (n + H/30) mod 12
 //	(r, g, b) = (f(0), f(8), f(4))
 //
-// with S and L as fractions.
+// with S and L as fractions. For hex and rgb() it is the channels over
+// 255. For oklch(), oklab() and color(display-p3) it is CSS Color 4's
+// conversion to sRGB (through linear light and CIE XYZ, with the
+// matrices of CSS Color 4 §18, the ones Color.js uses), with each channel
+// then clipped to [0, 1]: a color outside sRGB is painted as the nearest
+// sRGB channel values, as Chromium paints it and as axe-core 4.x reads it
+// (it converts the computed value with Color.js and clips it to sRGB,
+// toGamut({space: "srgb", method: "clip"})). [Color.InSRGB] says whether
+// the clipping changed anything.
 func (c Color) SRGB() (r, g, b, a float64) {
+	if c.n != NotationHSL {
+		return c.srgbOther()
+	}
 	s, l := c.s/100, c.l/100
 	chroma := s * math.Min(l, 1-l)
 	h := c.h / 30
@@ -150,25 +229,48 @@ func (c Color) Colorful() colorful.Color {
 	return colorful.Color{R: r, G: g, B: b}
 }
 
-// String returns the canonical CSS form of c: "hsl(210, 50%, 40%)" when it
-// is opaque and "hsla(210, 50%, 40%, 0.5)" otherwise, in the legacy comma
-// syntax that every browser accepts. Each number is rounded to at most two
-// decimals, with trailing zeros dropped; ParseColor(c.String()) gives a
-// color within 0.005 of c in every component, whose String is the same.
+// String returns the canonical CSS form of c in its own notation. For an
+// hsl() color it is "hsl(210, 50%, 40%)" when it is opaque and
+// "hsla(210, 50%, 40%, 0.5)" otherwise, in the legacy comma syntax that
+// every browser accepts, each number rounded to at most two decimals, with
+// trailing zeros dropped; ParseColor(c.String()) gives a color within
+// 0.005 of c in every component, whose String is the same. The other
+// notations' forms:
+//
+//	hex          #1877f2, #1877f280            lower case, six or eight digits
+//	rgb()        rgb(24, 119.5, 242)           two decimals; rgba(…, 0.5) when translucent
+//	oklch()      oklch(62.8% 0.2577 29.23)     L in percent with two decimals, C four, h two
+//	oklab()      oklab(62.8% 0.2249 0.1258)    L in percent with two decimals, a and b four
+//	display-p3   color(display-p3 0.9175 0.2003 0.1386)   four decimals
+//
+// with " / 0.5" (two decimals) before the ")" of oklch(), oklab() and
+// color() when translucent. Each keeps the steps of hsl()'s two decimals
+// of a percent (1e-4 of the range) or finer, and Parse(c.String()) prints
+// the same again. [Color.Rounded] is the color the form denotes.
 func (c Color) String() string {
-	return string(c.appendCSS(make([]byte, 0, 32), ", "))
+	return string(c.appendCanonical(make([]byte, 0, 40), ", "))
 }
 
-// Compact returns the canonical form without spaces, "hsl(210,50%,40%)" or
-// "hsla(210,50%,40%,0.5)", as palette previews use it.
+// Compact returns the canonical form without the spaces that can go:
+// "hsl(210,50%,40%)", "hsla(210,50%,40%,0.5)", "rgb(24,119.5,242)",
+// "oklch(62.8% 0.2577 29.23/0.5)", as palette previews use it.
 func (c Color) Compact() string {
-	return string(c.appendCSS(make([]byte, 0, 32), ","))
+	return string(c.appendCanonical(make([]byte, 0, 40), ","))
 }
 
 // AppendText appends the canonical form of c, as String returns it, to b.
 // It implements encoding.TextAppender.
 func (c Color) AppendText(b []byte) ([]byte, error) {
-	return c.appendCSS(b, ", "), nil
+	return c.appendCanonical(b, ", "), nil
+}
+
+// appendCanonical is String with the separator of its commas (", " or
+// ","); the hsl() path is the one that served bytes take per snapshot.
+func (c Color) appendCanonical(b []byte, sep string) []byte {
+	if c.n == NotationHSL {
+		return c.appendCSS(b, sep)
+	}
+	return c.appendOther(b, sep)
 }
 
 // MarshalText implements encoding.TextMarshaler with the canonical form.
@@ -176,10 +278,11 @@ func (c Color) MarshalText() ([]byte, error) {
 	return c.AppendText(nil)
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseColor. On
-// error c is left unchanged.
+// UnmarshalText implements encoding.TextUnmarshaler with [Parse], so that
+// it reads back what MarshalText writes in every notation. On error c is
+// left unchanged.
 func (c *Color) UnmarshalText(text []byte) error {
-	p, err := ParseColor(string(text))
+	p, err := Parse(string(text))
 	if err != nil {
 		return err
 	}
@@ -187,12 +290,16 @@ func (c *Color) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Rounded returns the color the canonical form of c denotes: hue,
-// saturation, lightness and alpha rounded to two decimals, half away from
-// zero, as [Color.String] prints them, with a hue that rounds to 360
-// wrapped to 0. It is ParseColor(c.String()) without the text: a color
-// built from Rounded's components prints and parses back to itself.
+// Rounded returns the color the canonical form of c denotes: for hsl(),
+// hue, saturation, lightness and alpha rounded to two decimals, half away
+// from zero, as [Color.String] prints them, with a hue that rounds to 360
+// wrapped to 0; for the other notations each component rounded to the
+// decimals String prints. It is Parse(c.String()) without the text: a
+// color built from Rounded's components prints and parses back to itself.
 func (c Color) Rounded() Color {
+	if c.n != NotationHSL {
+		return c.roundedOther()
+	}
 	h := round2(c.h)
 	if h >= 360 {
 		h = 0

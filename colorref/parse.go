@@ -73,6 +73,12 @@ func (p *parser) color() (Color, error) {
 	if err := p.function(); err != nil {
 		return Color{}, err
 	}
+	return p.hsl()
+}
+
+// hsl parses the arguments of hsl() or hsla() and the closing
+// parenthesis; the cursor is after "(".
+func (p *parser) hsl() (Color, error) {
 	p.space()
 	hue, err := p.token()
 	if err != nil {
@@ -163,6 +169,16 @@ func (p *parser) modern(hue token) (Color, error) {
 		v[n] = t.num
 		p.space()
 	}
+	a, err := p.modernAlpha()
+	if err != nil {
+		return Color{}, err
+	}
+	return HSLA(h, v[0], v[1], a), nil
+}
+
+// modernAlpha parses the optional "/ A" of the modern syntax and the
+// closing parenthesis, and returns the alpha (1 when absent; none is 0).
+func (p *parser) modernAlpha() (float64, error) {
 	a := 1.0
 	switch p.peek() {
 	case '/':
@@ -170,11 +186,11 @@ func (p *parser) modern(hue token) (Color, error) {
 		p.space()
 		t, err := p.token()
 		if err != nil {
-			return Color{}, err
+			return 0, err
 		}
 		switch t.kind {
 		case tokDimension:
-			return Color{}, p.failAt(t.start, "alpha must be a number or a percentage")
+			return 0, p.failAt(t.start, "alpha must be a number or a percentage")
 		case tokPercent:
 			a = t.num / 100
 		default:
@@ -182,12 +198,9 @@ func (p *parser) modern(hue token) (Color, error) {
 		}
 		p.space()
 	case ',':
-		return Color{}, p.fail("unexpected \",\": the modern syntax separates components with spaces only")
+		return 0, p.fail("unexpected \",\": the modern syntax separates components with spaces only")
 	}
-	if err := p.end(); err != nil {
-		return Color{}, err
-	}
-	return HSLA(h, v[0], v[1], a), nil
+	return a, p.end()
 }
 
 // hue converts a hue token to degrees.
