@@ -69,7 +69,15 @@ func (c Color) linear() [3]float64 {
 	case NotationOKLab:
 		return oklabToLinear([3]float64{c.h, c.s, c.l})
 	case NotationDisplayP3:
-		return xyzToLinear(mul(&linearP3ToXYZ, decode([3]float64{c.h, c.s, c.l})))
+		lin := decode([3]float64{c.h, c.s, c.l})
+		if c.h == c.s && c.s == c.l {
+			// A grey: Display-P3 and sRGB share the D65 white and the
+			// transfer function, so it is the same grey, exactly (the
+			// matrices would put color(display-p3 0.5 0.5 0.5) a rounding
+			// off the half step that decides its 8 bits).
+			return lin
+		}
+		return xyzToLinear(mul(&linearP3ToXYZ, lin))
 	}
 	r, g, b, _ := c.SRGB()
 	return decode([3]float64{r, g, b})
@@ -77,8 +85,12 @@ func (c Color) linear() [3]float64 {
 
 // srgbOther is Color.SRGB for the notations other than hsl().
 func (c Color) srgbOther() (r, g, b, a float64) {
-	if c.n.legacy() {
+	switch {
+	case c.n.legacy():
 		return c.h / 255, c.s / 255, c.l / 255, c.a
+	case c.n == NotationDisplayP3 && c.h == c.s && c.s == c.l: // a grey: see linear
+		v := clamp(c.h, 0, 1)
+		return v, v, v, c.a
 	}
 	enc := encode(c.linear())
 	return clamp(enc[0], 0, 1), clamp(enc[1], 0, 1), clamp(enc[2], 0, 1), c.a
@@ -139,7 +151,7 @@ func (c Color) In(n Notation) Color {
 // alpha always gets two (hex its 8 bits).
 var decimals = [...][3]int{
 	NotationRGB:       {2, 2, 2},
-	NotationOKLCh:     {4, 4, 2}, // L as a fraction: two decimals of a percent
+	NotationOKLCh:     {4, 4, 2}, // L: two decimals of its percentage
 	NotationOKLab:     {4, 4, 4},
 	NotationDisplayP3: {4, 4, 4},
 }
@@ -151,6 +163,10 @@ func (c Color) roundedOther() Color {
 	}
 	d := decimals[c.n]
 	r := Color{h: roundTo(c.h, pow10[d[0]]), s: roundTo(c.s, pow10[d[1]]), l: roundTo(c.l, pow10[d[2]]), a: round2(c.a), n: c.n}
+	if c.n == NotationOKLCh || c.n == NotationOKLab {
+		// String prints L as a percentage: the fraction Parse makes of it.
+		r.h = round2(c.h*100) * percentFull[c.n][0] / 100
+	}
 	if c.n == NotationOKLCh && r.l >= 360 {
 		r.l = 0
 	}
