@@ -101,8 +101,10 @@ func (p *parser) anyColor() (Color, error) {
 	case strings.EqualFold(name, "color"):
 		p.space()
 		start := p.i
-		for p.i < len(p.s) && isName(p.s[p.i]) {
-			p.i++
+		if p.i < len(p.s) && (isNameStart(p.s[p.i]) || p.s[p.i] == '-') {
+			for p.i < len(p.s) && isName(p.s[p.i]) {
+				p.i++
+			}
 		}
 		switch id := p.s[start:p.i]; {
 		case id == "":
