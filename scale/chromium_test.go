@@ -1,0 +1,218 @@
+package scale_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/axepage"
+	"github.com/themekit/themekit/scale"
+)
+
+// keys reads the 30 key colors of testdata/keys.json.
+func keys(t *testing.T) []colorref.Color {
+	t.Helper()
+	b, err := os.ReadFile("testdata/keys.json")
+	require.NoError(t, err)
+	var doc struct {
+		Keys []string `json:"keys"`
+	}
+	require.NoError(t, json.Unmarshal(b, &doc))
+	require.Len(t, doc.Keys, 30)
+	out := make([]colorref.Color, len(doc.Keys))
+	for i, s := range doc.Keys {
+		out[i], err = colorref.Parse(s)
+		require.NoError(t, err, "key %q", s)
+	}
+	return out
+}
+
+// leonardoDir pins Adobe Leonardo (.ci/npm-dirs lists it); its script
+// leonardo.mjs answers {brands, backgrounds, ratios} with hex colors.
+const leonardoDir = "../internal/axepage/testdata/leonardo"
+
+// leonardo returns Leonardo's version and colors, indexed
+// [background][key][ratio], or skips t without node or the pinned package.
+func leonardo(t *testing.T, keys, backgrounds []string, ratios []float64) (string, [][][]string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("skipping the Leonardo comparison: no node in PATH (apt-get install nodejs npm; .ci/run installs npm)")
+	}
+	if _, err := os.Stat(filepath.Join(leonardoDir, "node_modules", "@adobe", "leonardo-contrast-colors")); err != nil {
+		t.Skipf("skipping the Leonardo comparison: %s has no node_modules (npm ci there; .ci/run does it for every folder in .ci/npm-dirs)", leonardoDir)
+	}
+	in, err := json.Marshal(map[string]any{"brands": keys, "backgrounds": backgrounds, "ratios": ratios})
+	require.NoError(t, err)
+	cmd := exec.Command(node, "leonardo.mjs")
+	cmd.Dir = leonardoDir
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "node leonardo.mjs: %s", stderr.String())
+	var got struct {
+		Version string       `json:"version"`
+		Colors  [][][]string `json:"colors"`
+	}
+	require.NoError(t, json.Unmarshal(out, &got))
+	require.Len(t, got.Colors, len(backgrounds))
+	return got.Version, got.Colors
+}
+
+// sample is one color on one page, as a tool placed it for a ratio.
+type sample struct {
+	tool   string
+	key    string
+	scheme scale.Scheme
+	page   colorref.Color
+	fg     string // as written on the page
+	ratio  float64
+}
+
+// measured is what axe-core reported for a sample in Chromium: the
+// colors it read (8-bit hex) and the unrounded ratio of those.
+type measured struct {
+	fg, bg string
+	ratio  float64 // contrast.RatioRendered of axe's own colors
+	axe    float64 // axe-core's reported ratio, truncated to 2 decimals
+}
+
+// measure writes every sample as 16px text on its page in one document,
+// loads it in Chromium and runs axe-core's color-contrast on it.
+func measure(t *testing.T, samples []sample) []measured {
+	t.Helper()
+	var page strings.Builder
+	page.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>scale steps</title>
+<style>body{margin:0;font-family:sans-serif}main{display:flex;flex-wrap:wrap}div{padding:2px 4px}span{font-size:16px}</style>
+</head><body><main>
+`)
+	for i, s := range samples {
+		fmt.Fprintf(&page, `<div style="background-color: %s"><span id="s%d" style="color: %s">Ag</span></div>`+"\n", s.page, i, html.EscapeString(s.fg))
+	}
+	page.WriteString(`</main><script src="/axe.min.js"></script></body></html>`)
+	src, err := os.ReadFile(axepage.AxeScript(t))
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page.String())
+	})
+	mux.HandleFunc("/axe.min.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Write(src)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	b := axepage.Launch(t)
+	b.Open(t, srv.URL+"/")
+	var nodes []struct {
+		ID    string  `json:"id"`
+		FG    string  `json:"fg"`
+		BG    string  `json:"bg"`
+		Ratio float64 `json:"ratio"`
+	}
+	b.Eval(t, `axe.run(document, {runOnly: {type: "rule", values: ["color-contrast"]}}).then(r =>
+  [r.passes, r.violations, r.incomplete].flatMap(rules => rules.flatMap(rule => rule.nodes.map(n =>
+    ({id: n.target[0].slice(1), fg: n.any[0].data.fgColor, bg: n.any[0].data.bgColor, ratio: n.any[0].data.contrastRatio})))))`, &nodes)
+	require.Len(t, nodes, len(samples), "axe-core measured every text")
+	out := make([]measured, len(samples))
+	white := colorref.HSL(0, 0, 100)
+	for _, n := range nodes {
+		var i int
+		_, err := fmt.Sscanf(n.ID, "s%d", &i)
+		require.NoError(t, err)
+		fg, err := colorref.ParseHex(n.FG)
+		require.NoError(t, err, "axe-core's foreground %q", n.FG)
+		bg, err := colorref.ParseHex(n.BG)
+		require.NoError(t, err, "axe-core's background %q", n.BG)
+		out[i] = measured{fg: n.FG, bg: n.BG, ratio: contrast.RatioRendered(fg, bg, white), axe: n.Ratio}
+	}
+	return out
+}
+
+// TestStepsInChromium makes the default 12-step scale of 30 key colors
+// (testdata/keys.json) against the default light and dark pages, writes
+// every step as text on its page in Chromium, and has axe-core measure
+// it: every step reaches its ratio and lies within scale.Tolerance
+// (0.02) above it, measured on the colors axe-core read. Adobe Leonardo
+// 1.1.0 (pinned in internal/axepage/testdata/leonardo) is asked for the
+// same keys, ratios and pages and measured the same way, side by side;
+// its figures are logged (docs/scales.md has them).
+func TestStepsInChromium(t *testing.T) {
+	ks := keys(t)
+	ratios := scale.DefaultRatios()
+	pages := map[scale.Scheme]colorref.Color{scale.Light: scale.DefaultLightPage(), scale.Dark: scale.DefaultDarkPage()}
+	var samples []sample
+	var keyHex []string
+	for _, k := range ks {
+		keyHex = append(keyHex, k.Hex())
+		s, err := scale.New(k, scale.Options{})
+		require.NoError(t, err, "key %s", k)
+		for _, r := range []scale.Ramp{s.Light, s.Dark} {
+			require.Len(t, r.Steps, len(ratios))
+			for _, st := range r.Steps {
+				samples = append(samples, sample{"themekit", k.String(), r.Scheme, r.Page, st.Color.String(), st.Ratio})
+			}
+		}
+	}
+	ours := len(samples)
+	version, leo := leonardo(t, keyHex, []string{pages[scale.Light].Hex(), pages[scale.Dark].Hex()}, ratios)
+	for p, sc := range []scale.Scheme{scale.Light, scale.Dark} {
+		for i, k := range ks {
+			for j, r := range ratios {
+				samples = append(samples, sample{"leonardo " + version, k.String(), sc, pages[sc], leo[p][i][j], r})
+			}
+		}
+	}
+	got := measure(t, samples)
+
+	type tally struct{ n, miss, within, over int }
+	counts := map[string]*tally{}
+	worst := map[string]float64{}
+	for i, s := range samples {
+		m := got[i]
+		c := counts[s.tool]
+		if c == nil {
+			c = &tally{}
+			counts[s.tool] = c
+		}
+		c.n++
+		d := m.ratio - s.ratio
+		switch {
+		case d < 0:
+			c.miss++
+		case d <= scale.Tolerance:
+			c.within++
+		default:
+			c.over++
+		}
+		worst[s.tool] = math.Max(worst[s.tool], math.Abs(d))
+		if i < ours {
+			assert.True(t, d >= 0 && d <= scale.Tolerance,
+				"%s step %g:1 of %s is %s, measured %.4f by axe-core (%s on %s)", s.scheme, s.ratio, s.key, s.fg, m.ratio, m.fg, m.bg)
+			assert.GreaterOrEqual(t, m.axe, math.Floor(s.ratio*100)/100, "axe-core's own figure for %s", s.fg)
+		}
+	}
+	for _, tool := range []string{"themekit", "leonardo " + version} {
+		c := counts[tool]
+		require.NotNil(t, c, tool)
+		t.Logf("%-16s %d steps (30 keys × %d ratios × 2 pages): %d below their ratio, %d within 0.02 above, %d more than 0.02 above; the farthest %.3f from its ratio",
+			tool, c.n, len(ratios), c.miss, c.within, c.over, worst[tool])
+	}
+	assert.Equal(t, len(ks)*len(ratios)*2, counts["themekit"].within)
+}
