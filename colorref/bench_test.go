@@ -131,3 +131,27 @@ func BenchmarkSRGBNotation(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWithLightness measures the lightness move the contrast
+// searches make per grid step, per notation (oklch() brings its chroma
+// into sRGB on the way).
+func BenchmarkWithLightness(b *testing.B) {
+	for _, bb := range notationInputs {
+		c, err := colorref.Parse(bb.in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			l := 0.0
+			for b.Loop() {
+				l += 0.37
+				if l > 100 {
+					l = 0
+				}
+				c2 := c.WithLightness(l)
+				benchRGBA8Sink += uint8(c2.Alpha())
+			}
+		})
+	}
+}

@@ -303,7 +303,8 @@ func firstExit(a [4]float64, nonNegative bool, hi float64) (float64, bool) {
 	f := func(x float64) float64 { return a[0] + x*(a[1]+x*(a[2]+x*a[3])) }
 	// The cubic is monotone between the roots of its derivative,
 	// a₁ + 2a₂x + 3a₃x².
-	cuts := []float64{0}
+	var buf [4]float64 // 0, up to two turning points, hi: no allocation
+	cuts := buf[:1]
 	qa, qb, qc := 3*a[3], 2*a[2], a[1]
 	switch {
 	case qa != 0:
