@@ -43,8 +43,12 @@ func paintPairs() [][2]colorref.Color {
 		{colorref.OKLCh(0.7, 0.4, 150, 1), colorref.HSL(0, 0, 0)},
 		{colorref.DisplayP3(0.5, 0.5, 0.5, 1), colorref.DisplayP3(1, 1, 1, 1)},
 	}
-	for range 240 {
-		pairs = append(pairs, [2]colorref.Color{pick(), pick()})
+	for i := range 240 {
+		fg := pick()
+		if i%4 == 0 { // a translucent text, its alpha printed with two decimals
+			fg = fg.WithAlpha(float64(20+rng.IntN(80)) / 100)
+		}
+		pairs = append(pairs, [2]colorref.Color{fg, pick()})
 	}
 	return pairs
 }
@@ -57,9 +61,14 @@ func paintPairs() [][2]colorref.Color {
 //   - Chromium paints each background as the 8-bit color RGBA8 gives (read
 //     from a screenshot's pixels): the sRGB channels clipped, then rounded;
 //   - axe-core 4.x (color-contrast, in the same Chromium) reports for each
-//     text the foreground and background RGBA8 gives, and the WCAG ratio
+//     text the foreground and background RGBA8 gives (a translucent text,
+//     a quarter of them, flattened over its background as
+//     contrast.RenderedColors flattens it), and the WCAG ratio
 //     contrast.RatioRendered measures on those colors, truncated to two
-//     decimals as axe reports it, with the same verdict at 4.5:1.
+//     decimals as axe reports it, with the same verdict at 4.5:1; a
+//     translucent text in oklch(), oklab() or Display-P3 is flattened by
+//     axe-core from its unrounded channels, and lands within one 8-bit
+//     step of contrast's flattening.
 func TestPaintedAgreesWithAxeAndChromium(t *testing.T) {
 	pairs := paintPairs()
 	var page strings.Builder
@@ -138,23 +147,44 @@ func TestPaintedAgreesWithAxeAndChromium(t *testing.T) {
     rules.flatMap(rule => rule.nodes.map(n => ({id: n.target[0].slice(1), result,
       fg: n.any[0].data.fgColor, bg: n.any[0].data.bgColor, ratio: n.any[0].data.contrastRatio})))))`, &nodes)
 		require.Len(t, nodes, len(pairs), "axe-core judged every text")
+		near := 0 // translucent oklch(), oklab() and Display-P3 texts (see below)
 		for _, n := range nodes {
 			var i int
 			_, err := fmt.Sscanf(n.ID, "p%d", &i)
 			require.NoError(t, err, "node %q", n.ID)
 			fg, bg := pairs[i][0], pairs[i][1]
-			assert.Equal(t, fg.Hex(), n.FG, "axe-core's foreground of %s on %s", fg, bg)
-			assert.Equal(t, bg.Hex(), n.BG, "axe-core's background of %s on %s", fg, bg)
-			ours := contrast.RatioRendered(fg, bg, colorref.HSL(0, 0, 100))
+			white := colorref.HSL(0, 0, 100)
+			rf, rb := contrast.RenderedColors(fg, bg, white) // a translucent text flattened as axe-core does
+			ours := contrast.RatioRendered(fg, bg, white)
+			assert.Equal(t, rb.Hex(), n.BG, "axe-core's background of %s on %s", fg, bg)
+			if !fg.Opaque() && fg.Notation() > colorref.NotationRGB {
+				// axe-core composites such a text with its unrounded
+				// channels (flattenColors' blend term, Cs.r·255), where
+				// contrast's rendered method takes the 8-bit ones that
+				// every legacy color has: a flattened channel may land one
+				// step away, and the ratio by as much.
+				near++
+				got, err := colorref.ParseHex(n.FG)
+				require.NoError(t, err)
+				gr, gg, gb, _ := got.RGBA8()
+				wr, wg, wb, _ := rf.RGBA8()
+				for k, d := range [3]int{int(gr) - int(wr), int(gg) - int(wg), int(gb) - int(wb)} {
+					assert.LessOrEqual(t, d*d, 1, "channel %d of axe-core's foreground %s of %s on %s, ours %s", k, n.FG, fg, bg, rf.Hex())
+				}
+				assert.InDelta(t, ours, n.Ratio, 0.05, "axe-core's ratio of %s on %s", fg, bg)
+				continue
+			}
+			assert.Equal(t, rf.Hex(), n.FG, "axe-core's foreground of %s on %s", fg, bg)
 			assert.Equal(t, math.Floor(ours*100)/100, n.Ratio, "axe-core's ratio of %s on %s (ours %.6f)", fg, bg, ours)
 			want := "fail"
 			switch {
 			case ours >= contrast.TextAA: // axe passes 4.5 and above (4.5 truncated)
 				want = "pass"
-			case ours == 1: // text the color of its background: axe cannot tell
+			case math.Floor(ours*100)/100 == 1: // a ratio that prints as 1: axe cannot tell
 				want = "incomplete"
 			}
 			assert.Equal(t, want, n.Result, "axe-core's verdict on %s on %s, ratio %.6f", fg, bg, ours)
 		}
+		t.Logf("%d translucent texts in oklch(), oklab() or Display-P3 compared within an 8-bit step; the other %d exactly", near, len(nodes)-near)
 	})
 }
