@@ -215,4 +215,17 @@ func TestStepsInChromium(t *testing.T) {
 			tool, c.n, len(ratios), c.miss, c.within, c.over, worst[tool])
 	}
 	assert.Equal(t, len(ks)*len(ratios)*2, counts["themekit"].within)
+	for _, sc := range []scale.Scheme{scale.Light, scale.Dark} {
+		var line strings.Builder
+		for _, r := range ratios {
+			n := 0
+			for i, s := range samples {
+				if i >= ours && s.scheme == sc && s.ratio == r && got[i].ratio < r {
+					n++
+				}
+			}
+			fmt.Fprintf(&line, " %g:%d", r, n)
+		}
+		t.Logf("Leonardo's misses of 30 on the %s page, per ratio:%s", sc, line.String())
+	}
 }

@@ -21,6 +21,11 @@ import (
 // passing its ratio under Both with a rendered ratio within Tolerance,
 // and darker than the light page and lighter than the dark one.
 func TestNewPlacesEveryStep(t *testing.T) {
+	lowered, below90, lowest, steps := 0, 0, 1.0, 0
+	defer func() {
+		t.Logf("%d of %d steps take a chroma below the key's brought into sRGB (to land within the tolerance), %d of them below 90%% of it; the lowest %.0f%%",
+			lowered, steps, below90, lowest*100)
+	}()
 	for _, key := range keys(t) {
 		s, err := scale.New(key, scale.Options{})
 		require.NoError(t, err, "key %s", key)
@@ -38,6 +43,14 @@ func TestNewPlacesEveryStep(t *testing.T) {
 					assert.InDelta(t, math.Round(kc[2]*100)/100, x[2], 1e-9, "%s keeps the hue of %s", c, key)
 				}
 				assert.LessOrEqual(t, x[1], kc[1]+1e-4, "%s: chroma at most the key's", c)
+				steps++
+				if full := key.In(colorref.NotationOKLCh).WithLightness(x[0] * 100).Components()[1]; x[1] < full-1.5e-4 {
+					lowered++
+					lowest = min(lowest, x[1]/full)
+					if x[1] < 0.9*full {
+						below90++
+					}
+				}
 				assert.Equal(t, scale.DefaultRatios()[i], st.Ratio)
 				assert.Equal(t, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}[i], st.Name)
 				assert.True(t, contrast.Passes(c, r.Page, r.Page, st.Ratio, contrast.Both), "%s %s passes %g", r.Scheme, c, st.Ratio)
