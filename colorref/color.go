@@ -77,6 +77,15 @@ func (c Color) Opaque() bool { return c.a == 1 }
 // WithAlpha returns c with its alpha replaced by a, clamped to [0, 1]; a
 // hex color takes the nearest 8-bit alpha, the only ones its digits hold.
 func (c Color) WithAlpha(a float64) Color {
+	if c.n != NotationHex && a >= 0 && a <= 1 { // no call: WithAlpha inlines
+		c.a = a
+		return c
+	}
+	return c.withAlpha(a)
+}
+
+// withAlpha is WithAlpha for a hex color and for an alpha out of range.
+func (c Color) withAlpha(a float64) Color {
 	c.a = clamp(a, 0, 1)
 	if c.n == NotationHex {
 		c.a = float64(to8(c.a)) / 255
@@ -101,6 +110,18 @@ func (c Color) WithAlpha(a float64) Color {
 // l grows, which the lightness searches of package contrast rely on
 // (TestWithLightnessNeverDarkens checks it on the 0.01 grid).
 func (c Color) WithLightness(l float64) Color {
+	// The lightness searches' inner loop: an hsl() color and a lightness
+	// in range take no call, so that WithLightness inlines.
+	if c.n == NotationHSL && l >= 0 && l <= 100 {
+		c.l = l // -0 included: it is == 0 and prints as 0
+		return c
+	}
+	return c.withLightness(l)
+}
+
+// withLightness is WithLightness for the notations other than hsl() and
+// for a lightness out of range.
+func (c Color) withLightness(l float64) Color {
 	l = clamp(l, 0, 100)
 	switch c.n {
 	case NotationHSL:
@@ -153,7 +174,7 @@ func (c Color) SRGB() (r, g, b, a float64) {
 		return c.srgbOther()
 	}
 	s, l := c.s/100, c.l/100
-	chroma := s * math.Min(l, 1-l)
+	chroma := s * min(l, 1-l) // the builtin is math.Min's, without a call
 	h := c.h / 30
 	return hslChannel(0, h, l, chroma), hslChannel(8, h, l, chroma), hslChannel(4, h, l, chroma), c.a
 }
@@ -261,16 +282,7 @@ func (c Color) Compact() string {
 // AppendText appends the canonical form of c, as String returns it, to b.
 // It implements encoding.TextAppender.
 func (c Color) AppendText(b []byte) ([]byte, error) {
-	return c.appendCanonical(b, ", "), nil
-}
-
-// appendCanonical is String with the separator of its commas (", " or
-// ","); the hsl() path is the one that served bytes take per snapshot.
-func (c Color) appendCanonical(b []byte, sep string) []byte {
-	if c.n == NotationHSL {
-		return c.appendCSS(b, sep)
-	}
-	return c.appendOther(b, sep)
+	return c.appendCanonical(b, ", "), nil // small enough to inline, as before notations
 }
 
 // MarshalText implements encoding.TextMarshaler with the canonical form.
@@ -300,30 +312,42 @@ func (c Color) Rounded() Color {
 	if c.n != NotationHSL {
 		return c.roundedOther()
 	}
-	h := round2(c.h)
+	h, s, l, a := c.roundedHSLA()
+	return Color{h: h, s: s, l: l, a: a}
+}
+
+// roundedHSLA is Rounded's components for an hsl() color.
+func (c Color) roundedHSLA() (h, s, l, a float64) {
+	h = round2(c.h)
 	if h >= 360 {
 		h = 0
 	}
-	return Color{h: h, s: round2(c.s), l: round2(c.l), a: round2(c.a)}
+	return h, round2(c.s), round2(c.l), round2(c.a)
 }
 
-func (c Color) appendCSS(b []byte, sep string) []byte {
-	r := c.Rounded()
-	if r.a == 1 {
+// appendCanonical is String with the separator of its commas (", " or
+// ","). The hsl() path, the one served bytes take per snapshot, makes no
+// call more than before there were other notations.
+func (c Color) appendCanonical(b []byte, sep string) []byte {
+	if c.n != NotationHSL {
+		return c.appendOther(b, sep)
+	}
+	h, s, l, a := c.roundedHSLA()
+	if a == 1 {
 		b = append(b, "hsl("...)
 	} else {
 		b = append(b, "hsla("...)
 	}
-	b = appendNum(b, r.h)
+	b = appendNum(b, h)
 	b = append(b, sep...)
-	b = appendNum(b, r.s)
+	b = appendNum(b, s)
 	b = append(b, '%')
 	b = append(b, sep...)
-	b = appendNum(b, r.l)
+	b = appendNum(b, l)
 	b = append(b, '%')
-	if r.a != 1 {
+	if a != 1 {
 		b = append(b, sep...)
-		b = appendNum(b, r.a)
+		b = appendNum(b, a)
 	}
 	return append(b, ')')
 }

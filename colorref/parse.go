@@ -35,7 +35,10 @@ import (
 // wraps ErrSyntax and names the byte offset where the input went wrong.
 func ParseColor(s string) (Color, error) {
 	p := parser{s: s}
-	c, err := p.color()
+	if err := p.function(); err != nil {
+		return Color{}, err
+	}
+	c, err := p.hsl()
 	if err != nil {
 		return Color{}, err
 	}
@@ -68,13 +71,6 @@ type token struct {
 func (p *parser) fail(msg string) error { return syntaxError(p.s, p.i, msg) }
 
 func (p *parser) failAt(at int, msg string) error { return syntaxError(p.s, at, msg) }
-
-func (p *parser) color() (Color, error) {
-	if err := p.function(); err != nil {
-		return Color{}, err
-	}
-	return p.hsl()
-}
 
 // hsl parses the arguments of hsl() or hsla() and the closing
 // parenthesis; the cursor is after "(".
