@@ -21,8 +21,44 @@ import (
 // program can hold is valid. The zero Color is hsla(0, 0%, 0%, 0): fully
 // transparent black, like the zero value of image/color.RGBA.
 type Color struct {
-	h, s, l, a float64  // hsl: h, s, l; other notations: their three components
-	n          Notation // zero: hsl
+	// h, s and l are an hsl() color's hue, saturation and lightness, or
+	// another notation's three components. a is the alpha plus twice the
+	// notation: an hsl() color (notation 0) holds its alpha as it is, and
+	// the notation costs no space, so a Color stays four float64s, the
+	// size the contrast searches copy in their inner loops. a lies in
+	// [2n, 2n+1] for notation n (see alpha).
+	h, s, l, a float64
+}
+
+// pack returns the color of notation n with components x, y and z and
+// alpha in [0, 1].
+func pack(n Notation, x, y, z, alpha float64) Color {
+	return Color{h: x, s: y, l: z, a: alpha + 2*float64(n)}
+}
+
+// notation is the notation packed in c.a; an hsl() color's c.a is at
+// most 1.
+func (c Color) notation() Notation {
+	if c.a <= 1 {
+		return NotationHSL
+	}
+	return Notation(c.a / 2)
+}
+
+// alpha is the alpha packed in c.a. Packing rounds an alpha to the
+// float64 steps of [2n, 2n+1] (2e-15 at most); unpacking takes a hex
+// color's back to its 8-bit alpha and another notation's to 1e-12, which
+// gives back every alpha written with up to 12 decimals exactly.
+func (c Color) alpha() float64 {
+	if c.a <= 1 {
+		return c.a
+	}
+	n := Notation(c.a / 2)
+	raw := c.a - 2*float64(n) // exact: c.a and 2n lie within a factor of 2
+	if n == NotationHex {
+		return float64(to8(raw)) / 255
+	}
+	return math.Round(raw*1e12) / 1e12
 }
 
 // HSL returns the opaque color hsl(h, s%, l%). Hue wraps modulo 360
@@ -44,7 +80,7 @@ func HSLA(h, s, l, a float64) Color {
 // another notation they are those of the sRGB color it paints
 // ([Color.SRGB]): In(NotationHSL).HSL().
 func (c Color) HSL() (h, s, l float64) {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		c = c.In(NotationHSL)
 	}
 	return c.h, c.s, c.l
@@ -53,14 +89,14 @@ func (c Color) HSL() (h, s, l float64) {
 // HSLA returns the hue, saturation and lightness as HSL does, and the alpha
 // in [0, 1]. It mirrors the constructor HSLA.
 func (c Color) HSLA() (h, s, l, a float64) {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		c = c.In(NotationHSL)
 	}
 	return c.h, c.s, c.l, c.a
 }
 
 // Notation returns the notation c was written in, which String writes.
-func (c Color) Notation() Notation { return c.n }
+func (c Color) Notation() Notation { return c.notation() }
 
 // Components returns the three components of c in its notation's units
 // (see [Notation]): hue, saturation and lightness for hsl(); red, green
@@ -68,28 +104,33 @@ func (c Color) Notation() Notation { return c.n }
 // for oklab(); red, green and blue for color(display-p3).
 func (c Color) Components() [3]float64 { return [3]float64{c.h, c.s, c.l} }
 
-// Alpha returns the opacity of c in [0, 1].
-func (c Color) Alpha() float64 { return c.a }
+// Alpha returns the opacity of c in [0, 1]: for an hsl() color the alpha
+// it was given, for a hex color an 8-bit alpha (k/255), for another
+// notation the alpha it was given to 1e-12.
+func (c Color) Alpha() float64 { return c.alpha() }
 
 // Opaque reports whether c has an alpha of 1.
-func (c Color) Opaque() bool { return c.a == 1 }
+func (c Color) Opaque() bool { return c.alpha() == 1 }
 
 // WithAlpha returns c with its alpha replaced by a, clamped to [0, 1]; a
 // hex color takes the nearest 8-bit alpha, the only ones its digits hold.
 func (c Color) WithAlpha(a float64) Color {
-	if c.n != NotationHex && a >= 0 && a <= 1 { // no call: WithAlpha inlines
+	if c.a <= 1 && a >= 0 && a <= 1 { // an hsl() color: no call, so WithAlpha inlines
 		c.a = a
 		return c
 	}
 	return c.withAlpha(a)
 }
 
-// withAlpha is WithAlpha for a hex color and for an alpha out of range.
+// withAlpha is WithAlpha for the notations other than hsl() and for an
+// alpha out of range.
 func (c Color) withAlpha(a float64) Color {
-	c.a = clamp(a, 0, 1)
-	if c.n == NotationHex {
-		c.a = float64(to8(c.a)) / 255
+	a = clamp(a, 0, 1)
+	n := c.notation()
+	if n == NotationHex {
+		a = float64(to8(a)) / 255
 	}
+	c.a = a + 2*float64(n)
 	return c
 }
 
@@ -112,7 +153,7 @@ func (c Color) withAlpha(a float64) Color {
 func (c Color) WithLightness(l float64) Color {
 	// The lightness searches' inner loop: an hsl() color and a lightness
 	// in range take no call, so that WithLightness inlines.
-	if c.n == NotationHSL && l >= 0 && l <= 100 {
+	if c.a <= 1 && l >= 0 && l <= 100 { // an hsl() color
 		c.l = l // -0 included: it is == 0 and prints as 0
 		return c
 	}
@@ -123,7 +164,8 @@ func (c Color) WithLightness(l float64) Color {
 // for a lightness out of range.
 func (c Color) withLightness(l float64) Color {
 	l = clamp(l, 0, 100)
-	switch c.n {
+	n := c.notation()
+	switch n {
 	case NotationHSL:
 		c.l = l
 	case NotationOKLCh:
@@ -137,13 +179,13 @@ func (c Color) withLightness(l float64) Color {
 		}
 	default:
 		scale := 255.0
-		if c.n == NotationDisplayP3 {
+		if n == NotationDisplayP3 {
 			scale = 1
 		}
 		hh, ss, _, _ := SRGB(c.h/scale, c.s/scale, c.l/scale, 1).HSLA()
 		r, g, b, _ := HSL(hh, ss, l).SRGB()
 		c.h, c.s, c.l = r*scale, g*scale, b*scale
-		if c.n == NotationHex {
+		if n == NotationHex {
 			c.h, c.s, c.l = math.Round(c.h), math.Round(c.s), math.Round(c.l)
 		}
 	}
@@ -170,7 +212,7 @@ func (c Color) withLightness(l float64) Color {
 // toGamut({space: "srgb", method: "clip"})). [Color.InSRGB] says whether
 // the clipping changed anything.
 func (c Color) SRGB() (r, g, b, a float64) {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		return c.srgbOther()
 	}
 	s, l := c.s/100, c.l/100
@@ -309,7 +351,7 @@ func (c *Color) UnmarshalText(text []byte) error {
 // decimals String prints. It is Parse(c.String()) without the text: a
 // color built from Rounded's components prints and parses back to itself.
 func (c Color) Rounded() Color {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		return c.roundedOther()
 	}
 	h, s, l, a := c.roundedHSLA()
@@ -329,7 +371,7 @@ func (c Color) roundedHSLA() (h, s, l, a float64) {
 // ","). The hsl() path, the one served bytes take per snapshot, makes no
 // call more than before there were other notations.
 func (c Color) appendCanonical(b []byte, sep string) []byte {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		return c.appendOther(b, sep)
 	}
 	h, s, l, a := c.roundedHSLA()

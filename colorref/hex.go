@@ -99,7 +99,7 @@ func RGBA8(r, g, b, a uint8) Color {
 //     RGBA8 is the channels of [Color.SRGB] ×255 rounded half up, and the
 //     alpha as above.
 func (c Color) RGBA8() (r, g, b, a uint8) {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		return c.rgba8Other()
 	}
 	s, l := float32(c.s/100), float32(c.l/100)
@@ -228,7 +228,7 @@ func hexDigit(c byte) (uint8, bool) {
 // A color of another notation is taken as the hsl() of the sRGB color it
 // paints (In(NotationHSL)) and its 8-bit rendering as that color's.
 func (c Color) ShortestHSL() Color {
-	if c.n != NotationHSL {
+	if c.a > 1 {
 		c = c.In(NotationHSL)
 	}
 	r, g, b, _ := c.RGBA8()

@@ -9,14 +9,14 @@ import "math"
 // argument is treated as 0. The color may lie outside sRGB (see
 // [Color.InSRGB]).
 func OKLCh(l, c, h, alpha float64) Color {
-	return Color{h: clamp(l, 0, 1), s: clamp(c, 0, math.MaxFloat64), l: wrapHue(h), a: clamp(alpha, 0, 1), n: NotationOKLCh}
+	return pack(NotationOKLCh, clamp(l, 0, 1), clamp(c, 0, math.MaxFloat64), wrapHue(h), clamp(alpha, 0, 1))
 }
 
 // OKLab returns the color oklab(l a b / alpha): lightness l clamped to
 // [0, 1] as CSS Color 4 requires, a and b as given, alpha clamped to
 // [0, 1]. A non-finite argument is treated as 0.
 func OKLab(l, a, b, alpha float64) Color {
-	return Color{h: clamp(l, 0, 1), s: finite(a), l: finite(b), a: clamp(alpha, 0, 1), n: NotationOKLab}
+	return pack(NotationOKLab, clamp(l, 0, 1), finite(a), finite(b), clamp(alpha, 0, 1))
 }
 
 // DisplayP3 returns the color color(display-p3 r g b / alpha), with
@@ -24,14 +24,14 @@ func OKLab(l, a, b, alpha float64) Color {
 // [0, 1] (they lie outside Display-P3); so does DisplayP3. Alpha is
 // clamped to [0, 1]; a non-finite argument is treated as 0.
 func DisplayP3(r, g, b, alpha float64) Color {
-	return Color{h: finite(r), s: finite(g), l: finite(b), a: clamp(alpha, 0, 1), n: NotationDisplayP3}
+	return pack(NotationDisplayP3, finite(r), finite(g), finite(b), clamp(alpha, 0, 1))
 }
 
 // RGB returns the color rgb(r g b / alpha), channels in CSS's 0–255,
 // clamped to it as CSS Color 4 requires, alpha clamped to [0, 1]. A
 // non-finite argument is treated as 0.
 func RGB(r, g, b, alpha float64) Color {
-	return Color{h: clamp(r, 0, 255), s: clamp(g, 0, 255), l: clamp(b, 0, 255), a: clamp(alpha, 0, 1), n: NotationRGB}
+	return pack(NotationRGB, clamp(r, 0, 255), clamp(g, 0, 255), clamp(b, 0, 255), clamp(alpha, 0, 1))
 }
 
 // finite returns v, or 0 for NaN and the infinities, with -0 as 0.
@@ -48,7 +48,7 @@ func finite(v float64) float64 {
 // its sRGB channels lie within 1e-4 of [0, 1], far below an 8-bit step
 // (the rounding of the conversions puts white at 1 + 1e-8).
 func (c Color) InSRGB() bool {
-	if c.n.legacy() {
+	if c.notation().legacy() {
 		return true
 	}
 	enc := encode(c.linear())
@@ -63,7 +63,7 @@ func (c Color) InSRGB() bool {
 // linear returns the linear-light sRGB channels of c, unclipped: outside
 // [0, 1] for a color outside sRGB.
 func (c Color) linear() [3]float64 {
-	switch c.n {
+	switch c.notation() {
 	case NotationOKLCh:
 		return oklabToLinear(polar([3]float64{c.h, c.s, c.l}))
 	case NotationOKLab:
@@ -85,27 +85,29 @@ func (c Color) linear() [3]float64 {
 
 // srgbOther is Color.SRGB for the notations other than hsl().
 func (c Color) srgbOther() (r, g, b, a float64) {
+	n, a := c.notation(), c.alpha()
 	switch {
-	case c.n.legacy():
-		return c.h / 255, c.s / 255, c.l / 255, c.a
-	case c.n == NotationDisplayP3 && c.h == c.s && c.s == c.l: // a grey: see linear
+	case n.legacy():
+		return c.h / 255, c.s / 255, c.l / 255, a
+	case n == NotationDisplayP3 && c.h == c.s && c.s == c.l: // a grey: see linear
 		v := clamp(c.h, 0, 1)
-		return v, v, v, c.a
+		return v, v, v, a
 	}
 	enc := encode(c.linear())
-	return clamp(enc[0], 0, 1), clamp(enc[1], 0, 1), clamp(enc[2], 0, 1), c.a
+	return clamp(enc[0], 0, 1), clamp(enc[1], 0, 1), clamp(enc[2], 0, 1), a
 }
 
 // rgba8Other is Color.RGBA8 for the notations other than hsl().
 func (c Color) rgba8Other() (r, g, b, a uint8) {
-	switch c.n {
+	a8 := to8(c.alpha())
+	switch c.notation() {
 	case NotationHex:
-		return uint8(c.h), uint8(c.s), uint8(c.l), to8(c.a)
+		return uint8(c.h), uint8(c.s), uint8(c.l), a8
 	case NotationRGB:
-		return legacy8(float32(c.h / 255)), legacy8(float32(c.s / 255)), legacy8(float32(c.l / 255)), to8(c.a)
+		return legacy8(float32(c.h / 255)), legacy8(float32(c.s / 255)), legacy8(float32(c.l / 255)), a8
 	}
 	rr, gg, bb, _ := c.srgbOther()
-	return to8(rr), to8(gg), to8(bb), to8(c.a)
+	return to8(rr), to8(gg), to8(bb), a8
 }
 
 // In returns c written in notation n: the same color where n can hold
@@ -121,9 +123,10 @@ func (c Color) rgba8Other() (r, g, b, a uint8) {
 //
 // A notation In does not know returns c unchanged.
 func (c Color) In(n Notation) Color {
-	if c.n == n {
+	if c.notation() == n {
 		return c
 	}
+	alpha := c.alpha()
 	switch n {
 	case NotationHSL:
 		r, g, b, a := c.SRGB()
@@ -133,16 +136,16 @@ func (c Color) In(n Notation) Color {
 		return RGB(r*255, g*255, b*255, a)
 	case NotationHex:
 		r, g, b, a := c.RGBA8()
-		return Color{h: float64(r), s: float64(g), l: float64(b), a: float64(a) / 255, n: NotationHex}
+		return pack(NotationHex, float64(r), float64(g), float64(b), float64(a)/255)
 	case NotationOKLab:
 		lab := linearToOKLab(c.linear())
-		return OKLab(lab[0], lab[1], lab[2], c.a)
+		return OKLab(lab[0], lab[1], lab[2], alpha)
 	case NotationOKLCh:
 		lch := unpolar(linearToOKLab(c.linear()))
-		return OKLCh(lch[0], lch[1], lch[2], c.a)
+		return OKLCh(lch[0], lch[1], lch[2], alpha)
 	case NotationDisplayP3:
 		p3 := encode(mul(&xyzToLinearP3, mul(&linearSRGBToXYZ, c.linear())))
-		return DisplayP3(p3[0], p3[1], p3[2], c.a)
+		return DisplayP3(p3[0], p3[1], p3[2], alpha)
 	}
 	return c
 }
@@ -158,16 +161,17 @@ var decimals = [...][3]int{
 
 // roundedOther is Color.Rounded for the notations other than hsl().
 func (c Color) roundedOther() Color {
-	if c.n == NotationHex {
+	n := c.notation()
+	if n == NotationHex {
 		return c
 	}
-	d := decimals[c.n]
-	r := Color{h: roundTo(c.h, pow10[d[0]]), s: roundTo(c.s, pow10[d[1]]), l: roundTo(c.l, pow10[d[2]]), a: round2(c.a), n: c.n}
-	if c.n == NotationOKLCh || c.n == NotationOKLab {
+	d := decimals[n]
+	r := pack(n, roundTo(c.h, pow10[d[0]]), roundTo(c.s, pow10[d[1]]), roundTo(c.l, pow10[d[2]]), round2(c.alpha()))
+	if n == NotationOKLCh || n == NotationOKLab {
 		// String prints L as a percentage: the fraction Parse makes of it.
-		r.h = round2(c.h*100) * percentFull[c.n][0] / 100
+		r.h = round2(c.h*100) * percentFull[n][0] / 100
 	}
-	if c.n == NotationOKLCh && r.l >= 360 {
+	if n == NotationOKLCh && r.l >= 360 {
 		r.l = 0
 	}
 	r.h, r.s, r.l = r.h+0, r.s+0, r.l+0 // no -0
@@ -180,11 +184,12 @@ var pow10 = [...]float64{1, 10, 100, 1000, 10000}
 // hsl(); sep is ", " or "," between legacy components.
 func (c Color) appendOther(b []byte, sep string) []byte {
 	r := c.Rounded()
-	switch c.n {
+	n, ra := c.notation(), r.alpha()
+	switch n {
 	case NotationHex:
 		const digits = "0123456789abcdef"
 		b = append(b, '#')
-		a := to8(c.a)
+		a := to8(c.alpha())
 		for i, v := range [4]uint8{uint8(c.h), uint8(c.s), uint8(c.l), a} {
 			if i == 3 && a == 255 {
 				break
@@ -193,7 +198,7 @@ func (c Color) appendOther(b []byte, sep string) []byte {
 		}
 		return b
 	case NotationRGB:
-		if r.a == 1 {
+		if ra == 1 {
 			b = append(b, "rgb("...)
 		} else {
 			b = append(b, "rgba("...)
@@ -203,9 +208,9 @@ func (c Color) appendOther(b []byte, sep string) []byte {
 		b = appendNum(b, r.s)
 		b = append(b, sep...)
 		b = appendNum(b, r.l)
-		if r.a != 1 {
+		if ra != 1 {
 			b = append(b, sep...)
-			b = appendNum(b, r.a)
+			b = appendNum(b, ra)
 		}
 		return append(b, ')')
 	case NotationOKLCh:
@@ -215,7 +220,7 @@ func (c Color) appendOther(b []byte, sep string) []byte {
 	default:
 		b = append(b, "color(display-p3 "...)
 	}
-	if c.n == NotationOKLCh || c.n == NotationOKLab {
+	if n == NotationOKLCh || n == NotationOKLab {
 		b = appendNum(b, roundTo(r.h*100, 100)) // L in percent, two decimals
 		b = append(b, '%')
 	} else {
@@ -225,13 +230,13 @@ func (c Color) appendOther(b []byte, sep string) []byte {
 	b = appendNum(b, r.s)
 	b = append(b, ' ')
 	b = appendNum(b, r.l)
-	if r.a != 1 {
+	if ra != 1 {
 		if sep == "," {
 			b = append(b, '/')
 		} else {
 			b = append(b, " / "...)
 		}
-		b = appendNum(b, r.a)
+		b = appendNum(b, ra)
 	}
 	return append(b, ')')
 }

@@ -50,7 +50,7 @@ func Parse(s string) (Color, error) {
 		if err != nil {
 			return Color{}, err
 		}
-		return Color{h: float64(ch[0]), s: float64(ch[1]), l: float64(ch[2]), a: float64(ch[3]) / 255, n: NotationHex}, nil
+		return pack(NotationHex, float64(ch[0]), float64(ch[1]), float64(ch[2]), float64(ch[3])/255), nil
 	}
 	p := parser{s: s}
 	c, err := p.anyColor()
