@@ -134,6 +134,29 @@ func (c Color) withAlpha(a float64) Color {
 	return c
 }
 
+// Lightness returns the lightness [Color.WithLightness] sets, in percent
+// [0, 100]: the L of hsl() for an hsl() color, OKLab's L×100 for oklch()
+// and oklab(), and the hsl() lightness of the notation's own channels for
+// hex, rgb() and color(display-p3) (channels outside [0, 1] clamped
+// into it). Code that moves a color's lightness by an offset reads it
+// here, so that the move is in the notation's own lightness.
+func (c Color) Lightness() float64 {
+	if c.a <= 1 {
+		return c.l
+	}
+	n := c.notation()
+	switch n {
+	case NotationOKLCh, NotationOKLab:
+		return c.h * 100
+	}
+	scale := 255.0
+	if n == NotationDisplayP3 {
+		scale = 1
+	}
+	r, g, b := clamp(c.h/scale, 0, 1), clamp(c.s/scale, 0, 1), clamp(c.l/scale, 0, 1)
+	return (max(r, g, b) + min(r, g, b)) / 2 * 100
+}
+
 // WithLightness returns c with its lightness replaced by l percent,
 // clamped to [0, 100], in the notation's own lightness:
 //

@@ -231,3 +231,20 @@ func TestMethodsOnOtherNotations(t *testing.T) {
 		assert.Equal(t, [3]float64{1.5, -0.5, 0}, colorref.DisplayP3(1.5, -0.5, math.Inf(-1), 1).Components())
 	})
 }
+
+// Lightness reads the lightness WithLightness sets, in every notation.
+func TestLightnessMirrorsWithLightness(t *testing.T) {
+	for _, c := range []colorref.Color{
+		colorref.HSL(210, 50, 40), colorref.RGB(51, 102, 153, 1), colorref.OKLCh(0.62, 0.1, 260, 1),
+		colorref.OKLab(0.5, 0.05, -0.05, 0.5), colorref.DisplayP3(0.2, 0.4, 0.6, 1),
+	} {
+		for _, l := range []float64{0, 12.5, 40, 62, 97.25, 100} {
+			assert.InDelta(t, l, c.WithLightness(l).Lightness(), 1e-9, "%s at %g", c, l)
+		}
+	}
+	hex, err := colorref.Parse("#336699")
+	require.NoError(t, err)
+	assert.InDelta(t, 40, hex.Lightness(), 1e-9)
+	assert.InDelta(t, 60, hex.WithLightness(60).Lightness(), 0.2, "a hex color's channels are whole numbers")
+	assert.Equal(t, 62.0, colorref.OKLCh(0.62, 0.1, 260, 1).Lightness())
+}
