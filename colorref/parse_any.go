@@ -134,38 +134,14 @@ func (p *parser) rgb() (Color, error) {
 	if first.kind == tokDimension {
 		return Color{}, p.failAt(first.start, "red must be a number or a percentage")
 	}
-	var v [4]float64
-	v[0], v[3] = first.num, 1
-	for n, what := range [...]string{"green", "blue", "alpha"} {
-		if !p.comma() {
-			if n == 2 {
-				break
-			}
-			return Color{}, p.fail(`expected "," before ` + what + ` (the legacy syntax separates every component with commas)`)
-		}
-		p.space()
-		t, err := p.token()
-		if err != nil {
-			return Color{}, err
-		}
-		switch {
-		case t.kind == tokNone:
-			return Color{}, p.failAt(t.start, "none is not allowed in the legacy comma syntax")
-		case n < 2 && t.kind != first.kind:
-			return Color{}, p.failAt(t.start, what+" must be a "+map[bool]string{true: "percentage", false: "number"}[first.kind == tokPercent]+
-				" like red: the legacy comma syntax takes three numbers or three percentages")
-		case n == 2 && t.kind == tokDimension:
-			return Color{}, p.failAt(t.start, "alpha must be a number or a percentage")
-		}
-		v[n+1] = t.num
-		if n == 2 && t.kind == tokPercent {
-			v[3] /= 100
-		}
-		p.space()
-	}
-	if err := p.end(); err != nil {
+	kind := map[bool]string{true: "percentage", false: "number"}[first.kind == tokPercent]
+	rest, err := p.legacyRest("green", "blue", first.kind, func(what string) string {
+		return what + " must be a " + kind + " like red: the legacy comma syntax takes three numbers or three percentages"
+	})
+	if err != nil {
 		return Color{}, err
 	}
+	v := [4]float64{first.num, rest[0], rest[1], rest[2]}
 	if first.kind == tokPercent {
 		v[0], v[1], v[2] = v[0]*255/100, v[1]*255/100, v[2]*255/100
 	}
