@@ -1,16 +1,11 @@
 package scale_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
 	"math"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,39 +34,6 @@ func keys(t *testing.T) []colorref.Color {
 		require.NoError(t, err, "key %q", s)
 	}
 	return out
-}
-
-// leonardoDir pins Adobe Leonardo (.ci/npm-dirs lists it); its script
-// leonardo.mjs answers {brands, backgrounds, ratios} with hex colors.
-const leonardoDir = "../internal/axepage/testdata/leonardo"
-
-// leonardo returns Leonardo's version and colors, indexed
-// [background][key][ratio], or skips t without node or the pinned package.
-func leonardo(t *testing.T, keys, backgrounds []string, ratios []float64) (string, [][][]string) {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("skipping the Leonardo comparison: no node in PATH (apt-get install nodejs npm; .ci/run installs npm)")
-	}
-	if _, err := os.Stat(filepath.Join(leonardoDir, "node_modules", "@adobe", "leonardo-contrast-colors")); err != nil {
-		t.Skipf("skipping the Leonardo comparison: %s has no node_modules (npm ci there; .ci/run does it for every folder in .ci/npm-dirs)", leonardoDir)
-	}
-	in, err := json.Marshal(map[string]any{"brands": keys, "backgrounds": backgrounds, "ratios": ratios})
-	require.NoError(t, err)
-	cmd := exec.Command(node, "leonardo.mjs")
-	cmd.Dir = leonardoDir
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "node leonardo.mjs: %s", stderr.String())
-	var got struct {
-		Version string       `json:"version"`
-		Colors  [][][]string `json:"colors"`
-	}
-	require.NoError(t, json.Unmarshal(out, &got))
-	require.Len(t, got.Colors, len(backgrounds))
-	return got.Version, got.Colors
 }
 
 // sample is one color on one page, as a tool placed it for a ratio.
@@ -104,31 +66,8 @@ func measure(t *testing.T, samples []sample) []measured {
 	for i, s := range samples {
 		fmt.Fprintf(&page, `<div style="background-color: %s"><span id="s%d" style="color: %s">Ag</span></div>`+"\n", s.page, i, html.EscapeString(s.fg))
 	}
-	page.WriteString(`</main><script src="/axe.min.js"></script></body></html>`)
-	src, err := os.ReadFile(axepage.AxeScript(t))
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, page.String())
-	})
-	mux.HandleFunc("/axe.min.js", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		w.Write(src)
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	b := axepage.Launch(t)
-	b.Open(t, srv.URL+"/")
-	var nodes []struct {
-		ID    string  `json:"id"`
-		FG    string  `json:"fg"`
-		BG    string  `json:"bg"`
-		Ratio float64 `json:"ratio"`
-	}
-	b.Eval(t, `axe.run(document, {runOnly: {type: "rule", values: ["color-contrast"]}}).then(r =>
-  [r.passes, r.violations, r.incomplete].flatMap(rules => rules.flatMap(rule => rule.nodes.map(n =>
-    ({id: n.target[0].slice(1), fg: n.any[0].data.fgColor, bg: n.any[0].data.bgColor, ratio: n.any[0].data.contrastRatio})))))`, &nodes)
+	page.WriteString(`</main></body></html>`)
+	nodes := axepage.Launch(t).ColorContrast(t, page.String())
 	require.Len(t, nodes, len(samples), "axe-core measured every text")
 	out := make([]measured, len(samples))
 	white := colorref.HSL(0, 0, 100)
@@ -171,7 +110,7 @@ func TestStepsInChromium(t *testing.T) {
 		}
 	}
 	ours := len(samples)
-	version, leo := leonardo(t, keyHex, []string{pages[scale.Light].Hex(), pages[scale.Dark].Hex()}, ratios)
+	version, leo := axepage.Leonardo(t, keyHex, []string{pages[scale.Light].Hex(), pages[scale.Dark].Hex()}, ratios)
 	for p, sc := range []scale.Scheme{scale.Light, scale.Dark} {
 		for i, k := range ks {
 			for j, r := range ratios {
