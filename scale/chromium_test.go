@@ -84,6 +84,36 @@ func measure(t *testing.T, samples []sample) []measured {
 	return out
 }
 
+// tally counts measured samples by where they land from their ratio.
+type tally struct {
+	n, miss, within, over int
+	worst                 float64 // the largest distance from a ratio
+}
+
+func count(samples []sample, got []measured) tally {
+	var c tally
+	for i, s := range samples {
+		d := got[i].ratio - s.ratio
+		c.n++
+		switch {
+		case d < 0:
+			c.miss++
+		case d <= scale.Tolerance:
+			c.within++
+		default:
+			c.over++
+		}
+		c.worst = math.Max(c.worst, math.Abs(d))
+	}
+	return c
+}
+
+func (c tally) log(t *testing.T, tool string, ratios int) {
+	t.Helper()
+	t.Logf("%-16s %d steps (30 keys × %d ratios × 2 pages): %d below their ratio, %d within 0.02 above, %d more than 0.02 above; the farthest %.3f from its ratio",
+		tool, c.n, ratios, c.miss, c.within, c.over, c.worst)
+}
+
 // TestStepsInChromium makes the default 12-step scale of 30 key colors
 // (testdata/keys.json) against the default light and dark pages, writes
 // every step as text on its page in Chromium, and has axe-core measure
@@ -96,7 +126,7 @@ func TestStepsInChromium(t *testing.T) {
 	ks := keys(t)
 	ratios := scale.DefaultRatios()
 	pages := map[scale.Scheme]colorref.Color{scale.Light: scale.DefaultLightPage(), scale.Dark: scale.DefaultDarkPage()}
-	var samples []sample
+	var ours []sample
 	var keyHex []string
 	for _, k := range ks {
 		keyHex = append(keyHex, k.Hex())
@@ -105,66 +135,49 @@ func TestStepsInChromium(t *testing.T) {
 		for _, r := range []scale.Ramp{s.Light, s.Dark} {
 			require.Len(t, r.Steps, len(ratios))
 			for _, st := range r.Steps {
-				samples = append(samples, sample{"themekit", k.String(), r.Scheme, r.Page, st.Color.String(), st.Ratio})
+				ours = append(ours, sample{"themekit", k.String(), r.Scheme, r.Page, st.Color.String(), st.Ratio})
 			}
 		}
 	}
-	ours := len(samples)
-	version, leo := axepage.Leonardo(t, keyHex, []string{pages[scale.Light].Hex(), pages[scale.Dark].Hex()}, ratios)
-	for p, sc := range []scale.Scheme{scale.Light, scale.Dark} {
-		for i, k := range ks {
-			for j, r := range ratios {
-				samples = append(samples, sample{"leonardo " + version, k.String(), sc, pages[sc], leo[p][i][j], r})
-			}
-		}
-	}
-	got := measure(t, samples)
 
-	type tally struct{ n, miss, within, over int }
-	counts := map[string]*tally{}
-	worst := map[string]float64{}
-	for i, s := range samples {
-		m := got[i]
-		c := counts[s.tool]
-		if c == nil {
-			c = &tally{}
-			counts[s.tool] = c
-		}
-		c.n++
-		d := m.ratio - s.ratio
-		switch {
-		case d < 0:
-			c.miss++
-		case d <= scale.Tolerance:
-			c.within++
-		default:
-			c.over++
-		}
-		worst[s.tool] = math.Max(worst[s.tool], math.Abs(d))
-		if i < ours {
+	t.Run("every step lies within 0.02 above its ratio as axe-core measures it", func(t *testing.T) {
+		got := measure(t, ours)
+		for i, s := range ours {
+			m := got[i]
+			d := m.ratio - s.ratio
 			assert.True(t, d >= 0 && d <= scale.Tolerance,
 				"%s step %g:1 of %s is %s, measured %.4f by axe-core (%s on %s)", s.scheme, s.ratio, s.key, s.fg, m.ratio, m.fg, m.bg)
 			assert.GreaterOrEqual(t, m.axe, math.Floor(s.ratio*100)/100, "axe-core's own figure for %s", s.fg)
 		}
-	}
-	for _, tool := range []string{"themekit", "leonardo " + version} {
-		c := counts[tool]
-		require.NotNil(t, c, tool)
-		t.Logf("%-16s %d steps (30 keys × %d ratios × 2 pages): %d below their ratio, %d within 0.02 above, %d more than 0.02 above; the farthest %.3f from its ratio",
-			tool, c.n, len(ratios), c.miss, c.within, c.over, worst[tool])
-	}
-	assert.Equal(t, len(ks)*len(ratios)*2, counts["themekit"].within)
-	for _, sc := range []scale.Scheme{scale.Light, scale.Dark} {
-		var line strings.Builder
-		for _, r := range ratios {
-			n := 0
-			for i, s := range samples {
-				if i >= ours && s.scheme == sc && s.ratio == r && got[i].ratio < r {
-					n++
+		c := count(ours, got)
+		c.log(t, "themekit", len(ratios))
+		assert.Equal(t, len(ks)*len(ratios)*2, c.within)
+	})
+
+	t.Run("Leonardo 1.1.0 on the same keys, ratios and pages", func(t *testing.T) {
+		version, leo := axepage.Leonardo(t, keyHex, []string{pages[scale.Light].Hex(), pages[scale.Dark].Hex()}, ratios)
+		var theirs []sample
+		for p, sc := range []scale.Scheme{scale.Light, scale.Dark} {
+			for i, k := range ks {
+				for j, r := range ratios {
+					theirs = append(theirs, sample{"leonardo " + version, k.String(), sc, pages[sc], leo[p][i][j], r})
 				}
 			}
-			fmt.Fprintf(&line, " %g:%d", r, n)
 		}
-		t.Logf("Leonardo's misses of 30 on the %s page, per ratio:%s", sc, line.String())
-	}
+		got := measure(t, theirs)
+		count(theirs, got).log(t, "leonardo "+version, len(ratios))
+		for _, sc := range []scale.Scheme{scale.Light, scale.Dark} {
+			var line strings.Builder
+			for _, r := range ratios {
+				n := 0
+				for i, s := range theirs {
+					if s.scheme == sc && s.ratio == r && got[i].ratio < r {
+						n++
+					}
+				}
+				fmt.Fprintf(&line, " %g:%d", r, n)
+			}
+			t.Logf("Leonardo's misses of 30 on the %s page, per ratio:%s", sc, line.String())
+		}
+	})
 }
