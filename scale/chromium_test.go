@@ -54,32 +54,39 @@ type measured struct {
 	axe    float64 // axe-core's reported ratio, truncated to 2 decimals
 }
 
-// measure writes every sample as 16px text on its page in one document,
-// loads it in Chromium and runs axe-core's color-contrast on it.
+// measure writes the samples as 16px text on their pages, 180 to a
+// document (so that one axe-core run stays well inside axepage's command
+// timeout on a loaded machine), loads each in one Chromium and runs
+// axe-core's color-contrast on it.
 func measure(t *testing.T, samples []sample) []measured {
 	t.Helper()
-	var page strings.Builder
-	page.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>scale steps</title>
+	const perPage = 180
+	b := axepage.Launch(t)
+	out := make([]measured, len(samples))
+	white := colorref.HSL(0, 0, 100)
+	for first := 0; first < len(samples); first += perPage {
+		chunk := samples[first:min(first+perPage, len(samples))]
+		var page strings.Builder
+		page.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>scale steps</title>
 <style>body{margin:0;font-family:sans-serif}main{display:flex;flex-wrap:wrap}div{padding:2px 4px}span{font-size:16px}</style>
 </head><body><main>
 `)
-	for i, s := range samples {
-		fmt.Fprintf(&page, `<div style="background-color: %s"><span id="s%d" style="color: %s">Ag</span></div>`+"\n", s.page, i, html.EscapeString(s.fg))
-	}
-	page.WriteString(`</main></body></html>`)
-	nodes := axepage.Launch(t).ColorContrast(t, page.String())
-	require.Len(t, nodes, len(samples), "axe-core measured every text")
-	out := make([]measured, len(samples))
-	white := colorref.HSL(0, 0, 100)
-	for _, n := range nodes {
-		var i int
-		_, err := fmt.Sscanf(n.ID, "s%d", &i)
-		require.NoError(t, err)
-		fg, err := colorref.ParseHex(n.FG)
-		require.NoError(t, err, "axe-core's foreground %q", n.FG)
-		bg, err := colorref.ParseHex(n.BG)
-		require.NoError(t, err, "axe-core's background %q", n.BG)
-		out[i] = measured{fg: n.FG, bg: n.BG, ratio: contrast.RatioRendered(fg, bg, white), axe: n.Ratio}
+		for i, s := range chunk {
+			fmt.Fprintf(&page, `<div style="background-color: %s"><span id="s%d" style="color: %s">Ag</span></div>`+"\n", s.page, first+i, html.EscapeString(s.fg))
+		}
+		page.WriteString(`</main></body></html>`)
+		nodes := b.ColorContrast(t, page.String())
+		require.Len(t, nodes, len(chunk), "axe-core measured every text")
+		for _, n := range nodes {
+			var i int
+			_, err := fmt.Sscanf(n.ID, "s%d", &i)
+			require.NoError(t, err)
+			fg, err := colorref.ParseHex(n.FG)
+			require.NoError(t, err, "axe-core's foreground %q", n.FG)
+			bg, err := colorref.ParseHex(n.BG)
+			require.NoError(t, err, "axe-core's background %q", n.BG)
+			out[i] = measured{fg: n.FG, bg: n.BG, ratio: contrast.RatioRendered(fg, bg, white), axe: n.Ratio}
+		}
 	}
 	return out
 }
