@@ -142,3 +142,55 @@ func FuzzParseHex(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParse checks that Parse never panics; that a failure is a
+// *ParseError wrapping ErrSyntax at an offset inside the input, with the
+// zero Color; that it reads hsl() exactly as ParseColor does; and that an
+// accepted color paints inside sRGB (finite channels in [0, 1]) and
+// round-trips through its canonical forms: String and Compact parse back
+// to Rounded, which prints the same.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"#1877f2", "#F80", "#33669980", "rgb(24, 119, 242)", "rgba(10%, 20%, 30%, 0.5)", "rgb(1 2 none / 50%)",
+		"oklch(62% 0.19 260)", "oklch(120% -0.1 370 / 0.5)", "oklch(50% 50% 1turn)", "oklch(none none none)",
+		"oklab(62.8% 0.2249 0.1258)", "oklab(50% 100% -100%)", "color(display-p3 1 0 0)",
+		"color(Display-P3 1.2 -0.1 50% / 40%)", "color(srgb 1 0 0)", "hsl(210 50% 40%)", "oklch(1e300 1e300 1e300)",
+		"color(display-p3 1e308 -1e308 0)", "rgb(1, 2, 3", "oklch(50%0.1 200)", "color(display-p3.5 0 0)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := colorref.Parse(in)
+		if hc, herr := colorref.ParseColor(in); herr == nil && (err != nil || hc != c) {
+			t.Fatalf("Parse(%q) = %v, %v; ParseColor reads %v", in, c, err, hc)
+		}
+		if err != nil {
+			var pe *colorref.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, colorref.ErrSyntax) || pe.Offset < 0 || pe.Offset > len(in) || pe.Input != in {
+				t.Fatalf("Parse(%q): error %v", in, err)
+			}
+			if c != (colorref.Color{}) {
+				t.Fatalf("Parse(%q) returned %v with an error", in, c)
+			}
+			return
+		}
+		r, g, b, a := c.SRGB()
+		for _, v := range []float64{r, g, b, a} {
+			if !(v >= 0 && v <= 1) {
+				t.Fatalf("Parse(%q) = %v paints %v %v %v %v, outside [0, 1]", in, c, r, g, b, a)
+			}
+		}
+		c.RGBA8()
+		c.InSRGB()
+		want := c.Rounded()
+		for _, out := range []string{c.String(), c.Compact()} {
+			back, err := colorref.Parse(out)
+			if err != nil {
+				t.Fatalf("Parse(%q) = %v, whose form %q does not parse: %v", in, c, out, err)
+			}
+			if back != want || back.String() != c.String() {
+				t.Fatalf("%q: %q reparses to %#v (%q), Rounded is %#v", in, out, back, back.String(), want)
+			}
+		}
+	})
+}

@@ -20,18 +20,28 @@ import (
 //
 //	ParseHex("#F80").Hex() == "#ff8800"
 //
-// Use [Color.String] to write it in a catalog's hsl() form.
+// Use [Color.String] to write it in a catalog's hsl() form. [Parse] reads
+// the same digits into a color that keeps the hex notation.
 func ParseHex(s string) (Color, error) {
+	ch, err := hexDigits(s)
+	if err != nil {
+		return Color{}, err
+	}
+	return RGBA8(ch[0], ch[1], ch[2], ch[3]), nil
+}
+
+// hexDigits reads a CSS hex color into its 8-bit channels and alpha.
+func hexDigits(s string) ([4]uint8, error) {
+	var ch [4]uint8
 	if s == "" || s[0] != '#' {
-		return Color{}, syntaxError(s, 0, `expected "#" followed by 3, 4, 6 or 8 hex digits`)
+		return ch, syntaxError(s, 0, `expected "#" followed by 3, 4, 6 or 8 hex digits`)
 	}
 	digits := s[1:]
 	for i := 0; i < len(digits); i++ {
 		if _, ok := hexDigit(digits[i]); !ok {
-			return Color{}, syntaxError(s, 1+i, "expected a hex digit (0-9, a-f, A-F)")
+			return ch, syntaxError(s, 1+i, "expected a hex digit (0-9, a-f, A-F)")
 		}
 	}
-	var ch [4]uint8
 	ch[3] = 255
 	switch len(digits) {
 	case 3, 4:
@@ -46,9 +56,9 @@ func ParseHex(s string) (Color, error) {
 			ch[i] = hi<<4 | lo
 		}
 	default:
-		return Color{}, syntaxError(s, len(s), "a hex color has 3, 4, 6 or 8 digits, not "+strconv.Itoa(len(digits)))
+		return ch, syntaxError(s, len(s), "a hex color has 3, 4, 6 or 8 digits, not "+strconv.Itoa(len(digits)))
 	}
-	return RGBA8(ch[0], ch[1], ch[2], ch[3]), nil
+	return ch, nil
 }
 
 // RGBA8 returns the color with 8-bit sRGB channels r, g, b and alpha a
@@ -75,7 +85,23 @@ func RGBA8(r, g, b, a uint8) Color {
 //
 // The result differs from rounding the exact float64 channels of
 // [Color.SRGB] only where a channel lies within about 3e-5 of a half step.
+//
+// The other notations:
+//
+//   - hex: its digits;
+//   - rgb(): each channel in float32 over 255, then as above (Chromium
+//     computes rgb() as a legacy color too: rgb(10.5 0 0) is reported as
+//     rgb(11, 0, 0));
+//   - oklch(), oklab() and color(display-p3): Chromium reports these in
+//     their own notation ("oklch(0.628 0.2577 29.23)"), and axe-core reads
+//     that with Color.js, clips it to sRGB and rounds each channel with
+//     JavaScript's Math.round when it flattens the color over its canvas:
+//     RGBA8 is the channels of [Color.SRGB] ×255 rounded half up, and the
+//     alpha as above.
 func (c Color) RGBA8() (r, g, b, a uint8) {
+	if c.a > 1 {
+		return c.rgba8Other()
+	}
 	s, l := float32(c.s/100), float32(c.l/100)
 	if s == 0 {
 		v := legacy8(l)
@@ -198,7 +224,13 @@ func hexDigit(c byte) (uint8, bool) {
 // most one step. It is the hsl() to suggest for a hex color: for
 // "#1a73e8", hsl(214.1, 81.7%, 50.6%), where hsl(214, 82%, 51%)
 // renders as #1c74e9.
+//
+// A color of another notation is taken as the hsl() of the sRGB color it
+// paints (In(NotationHSL)) and its 8-bit rendering as that color's.
 func (c Color) ShortestHSL() Color {
+	if c.a > 1 {
+		c = c.In(NotationHSL)
+	}
 	r, g, b, _ := c.RGBA8()
 	a := round2(c.a)
 	for _, per := range [...]float64{1, 10, 100} { // steps per unit
@@ -217,6 +249,9 @@ func (c Color) ShortestHSL() Color {
 // roundTo rounds v to a multiple of 1/per (per 1, 10 or 100), half away
 // from zero, as round2 does for 100.
 func roundTo(v, per float64) float64 {
+	if math.Abs(v) >= 1<<52/per { // whole already, and v·per could overflow
+		return v
+	}
 	return math.Round(v*per) / per
 }
 

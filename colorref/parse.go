@@ -35,7 +35,10 @@ import (
 // wraps ErrSyntax and names the byte offset where the input went wrong.
 func ParseColor(s string) (Color, error) {
 	p := parser{s: s}
-	c, err := p.color()
+	if err := p.function(); err != nil {
+		return Color{}, err
+	}
+	c, err := p.hsl()
 	if err != nil {
 		return Color{}, err
 	}
@@ -69,10 +72,9 @@ func (p *parser) fail(msg string) error { return syntaxError(p.s, p.i, msg) }
 
 func (p *parser) failAt(at int, msg string) error { return syntaxError(p.s, at, msg) }
 
-func (p *parser) color() (Color, error) {
-	if err := p.function(); err != nil {
-		return Color{}, err
-	}
+// hsl parses the arguments of hsl() or hsla() and the closing
+// parenthesis; the cursor is after "(".
+func (p *parser) hsl() (Color, error) {
 	p.space()
 	hue, err := p.token()
 	if err != nil {
@@ -105,27 +107,41 @@ func (p *parser) legacy(hue token) (Color, error) {
 	if err != nil {
 		return Color{}, err
 	}
-	var v [3]float64 // saturation, lightness, alpha
+	v, err := p.legacyRest("saturation", "lightness", tokPercent, func(what string) string {
+		return what + " must be a percentage in the legacy comma syntax"
+	})
+	if err != nil {
+		return Color{}, err
+	}
+	return HSLA(h, v[0], v[1], v[2]), nil
+}
+
+// legacyRest parses the rest of a legacy comma syntax after its first
+// component, ", B, C[, A])": B and C (named b and c) must be tokens of
+// kind, else the error says mismatch(name); A is a number or a
+// percentage, 1 when absent. It returns B, C and A; none is refused.
+func (p *parser) legacyRest(b, c string, kind tokenKind, mismatch func(string) string) ([3]float64, error) {
+	var v [3]float64
 	v[2] = 1
-	for n, what := range [...]string{"saturation", "lightness", "alpha"} {
+	for n, what := range [...]string{b, c, "alpha"} {
 		if !p.comma() {
 			if n == 2 {
 				break
 			}
-			return Color{}, p.fail(`expected "," before ` + what + ` (the legacy syntax separates every component with commas)`)
+			return v, p.fail(`expected "," before ` + what + ` (the legacy syntax separates every component with commas)`)
 		}
 		p.space()
 		t, err := p.token()
 		if err != nil {
-			return Color{}, err
+			return v, err
 		}
 		switch {
 		case t.kind == tokNone:
-			return Color{}, p.failAt(t.start, "none is not allowed in the legacy comma syntax")
-		case n < 2 && t.kind != tokPercent:
-			return Color{}, p.failAt(t.start, what+" must be a percentage in the legacy comma syntax")
+			return v, p.failAt(t.start, "none is not allowed in the legacy comma syntax")
+		case n < 2 && t.kind != kind:
+			return v, p.failAt(t.start, mismatch(what))
 		case n == 2 && t.kind == tokDimension:
-			return Color{}, p.failAt(t.start, "alpha must be a number or a percentage")
+			return v, p.failAt(t.start, "alpha must be a number or a percentage")
 		}
 		v[n] = t.num
 		if n == 2 && t.kind == tokPercent {
@@ -133,10 +149,7 @@ func (p *parser) legacy(hue token) (Color, error) {
 		}
 		p.space()
 	}
-	if err := p.end(); err != nil {
-		return Color{}, err
-	}
-	return HSLA(h, v[0], v[1], v[2]), nil
+	return v, p.end()
 }
 
 // modern parses the rest of hsl(H S L [/ A]) after the hue.
@@ -163,6 +176,16 @@ func (p *parser) modern(hue token) (Color, error) {
 		v[n] = t.num
 		p.space()
 	}
+	a, err := p.modernAlpha()
+	if err != nil {
+		return Color{}, err
+	}
+	return HSLA(h, v[0], v[1], a), nil
+}
+
+// modernAlpha parses the optional "/ A" of the modern syntax and the
+// closing parenthesis, and returns the alpha (1 when absent; none is 0).
+func (p *parser) modernAlpha() (float64, error) {
 	a := 1.0
 	switch p.peek() {
 	case '/':
@@ -170,11 +193,11 @@ func (p *parser) modern(hue token) (Color, error) {
 		p.space()
 		t, err := p.token()
 		if err != nil {
-			return Color{}, err
+			return 0, err
 		}
 		switch t.kind {
 		case tokDimension:
-			return Color{}, p.failAt(t.start, "alpha must be a number or a percentage")
+			return 0, p.failAt(t.start, "alpha must be a number or a percentage")
 		case tokPercent:
 			a = t.num / 100
 		default:
@@ -182,12 +205,9 @@ func (p *parser) modern(hue token) (Color, error) {
 		}
 		p.space()
 	case ',':
-		return Color{}, p.fail("unexpected \",\": the modern syntax separates components with spaces only")
+		return 0, p.fail("unexpected \",\": the modern syntax separates components with spaces only")
 	}
-	if err := p.end(); err != nil {
-		return Color{}, err
-	}
-	return HSLA(h, v[0], v[1], a), nil
+	return a, p.end()
 }
 
 // hue converts a hue token to degrees.

@@ -183,16 +183,97 @@ func labToXYZ(lab [3]float64) [3]float64 {
 	return [3]float64{f(fx) * d50White[0], y, f(fz) * d50White[2]}
 }
 
-// oklabToLinear is Björn Ottosson's OKLab to linear sRGB: to the cone
-// responses, cubed, then to linear sRGB.
+// oklabToLinear is OKLab to linear sRGB as CSS Color 4 §9 defines it
+// (and Color.js computes it): to the cone responses, cubed, to CIE XYZ
+// (D65), then to linear sRGB.
 func oklabToLinear(lab [3]float64) [3]float64 {
-	l := lab[0] + 0.3963377774*lab[1] + 0.2158037573*lab[2]
-	m := lab[0] - 0.1055613458*lab[1] - 0.0638541728*lab[2]
-	s := lab[0] - 0.0894841775*lab[1] - 1.2914855480*lab[2]
-	l, m, s = l*l*l, m*m*m, s*s*s
-	return [3]float64{
-		+4.0767416621*l - 3.3077115913*m + 0.2309699292*s,
-		-1.2684380046*l + 2.6097574011*m - 0.3413193965*s,
-		-0.0041960863*l - 0.7034186147*m + 1.7076147010*s,
+	lms := mul(&oklabToLMS, lab)
+	for i, v := range lms {
+		lms[i] = v * v * v
 	}
+	return xyzToLinear(mul(&lmsToXYZ, lms))
+}
+
+// linearToOKLab is the inverse of oklabToLinear: linear sRGB to XYZ, to
+// the cone responses, their cube roots, then to OKLab.
+func linearToOKLab(lin [3]float64) [3]float64 {
+	lms := mul(&xyzToLMS, mul(&linearSRGBToXYZ, lin))
+	for i, v := range lms {
+		lms[i] = math.Cbrt(v)
+	}
+	return mul(&lmsToOKLab, lms)
+}
+
+// The OKLab matrices of CSS Color 4 §9.2 (Björn Ottosson's, recomputed
+// for CSS's D65 white), as Color.js holds them.
+var (
+	xyzToLMS = [3][3]float64{
+		{0.8190224379967030, 0.3619062600528904, -0.1288737815209879},
+		{0.0329836539323885, 0.9292868615863434, 0.0361446663506424},
+		{0.0481771893596242, 0.2642395317527308, 0.6335478284694309},
+	}
+	lmsToXYZ = [3][3]float64{
+		{1.2268798758459243, -0.5578149944602171, 0.2813910456659647},
+		{-0.0405757452148008, 1.1122868032803170, -0.0717110580655164},
+		{-0.0763729366746601, -0.4214933324022432, 1.5869240198367816},
+	}
+	lmsToOKLab = [3][3]float64{
+		{0.2104542683093140, 0.7936177747023054, -0.0040720430116193},
+		{1.9779985324311684, -2.4285922420485799, 0.4505937096174110},
+		{0.0259040424655478, 0.7827717124575296, -0.8086757549230774},
+	}
+	oklabToLMS = [3][3]float64{
+		{1, 0.3963377773761749, 0.2158037573099136},
+		{1, -0.1055613458156586, -0.0638541728258133},
+		{1, -0.0894841775298119, -1.2914855480194092},
+	}
+)
+
+// linearSRGBToXYZ is CSS Color 4's matrix from linear sRGB to XYZ (D65),
+// the inverse of xyzToLinearSRGB.
+var linearSRGBToXYZ = [3][3]float64{
+	{506752.0 / 1228815, 87881.0 / 245763, 12673.0 / 70218},
+	{87098.0 / 409605, 175762.0 / 245763, 12673.0 / 175545},
+	{7918.0 / 409605, 87881.0 / 737289, 1001167.0 / 1053270},
+}
+
+// CSS Color 4's matrices between linear Display-P3 and XYZ (D65).
+var (
+	linearP3ToXYZ = [3][3]float64{
+		{608311.0 / 1250200, 189793.0 / 714400, 198249.0 / 1000160},
+		{35783.0 / 156275, 247089.0 / 357200, 198249.0 / 2500400},
+		{0, 32229.0 / 714400, 5220557.0 / 5000800},
+	}
+	xyzToLinearP3 = [3][3]float64{
+		{446124.0 / 178915, -333277.0 / 357830, -72051.0 / 178915},
+		{-14852.0 / 17905, 63121.0 / 35810, 423.0 / 17905},
+		{11844.0 / 330415, -50337.0 / 660830, 316169.0 / 330415},
+	}
+)
+
+// decode is the inverse of encode: CSS Color 4's sRGB (and Display-P3)
+// transfer function to linear light, keeping the sign of negative
+// channels.
+func decode(enc [3]float64) [3]float64 {
+	var out [3]float64
+	for i, v := range enc {
+		a := math.Abs(v)
+		if a <= 0.04045 {
+			out[i] = v / 12.92
+			continue
+		}
+		out[i] = math.Copysign(math.Pow((a+0.055)/1.055, 2.4), v)
+	}
+	return out
+}
+
+// unpolar turns the rectangular form (lightness, a, b) into the
+// cylindrical one (lightness, chroma, hue in degrees [0, 360)). A chroma
+// too small to carry a hue gets hue 0.
+func unpolar(c [3]float64) [3]float64 {
+	ch := math.Hypot(c[1], c[2])
+	if ch < 1e-12 {
+		return [3]float64{c[0], 0, 0}
+	}
+	return [3]float64{c[0], ch, wrapHue(math.Atan2(c[2], c[1]) * 180 / math.Pi)}
 }

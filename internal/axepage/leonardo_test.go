@@ -1,7 +1,6 @@
 package axepage
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -9,8 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,47 +18,6 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
-
-// leonardoDir is the npm folder that pins Adobe Leonardo (.ci/npm-dirs
-// lists it).
-const leonardoDir = "testdata/leonardo"
-
-// leonardoColors runs testdata/leonardo/leonardo.mjs in node and returns
-// Leonardo's version and its colors, indexed [background][brand][ratio].
-// It skips t, saying what is missing, without node or the folder's
-// node_modules.
-func leonardoColors(t *testing.T, brands, backgrounds []string, ratios []float64) (string, [][][]string) {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("skipping the Leonardo differential: no node in PATH (apt-get install nodejs npm; .ci/run installs npm)")
-	}
-	if _, err := os.Stat(filepath.Join(leonardoDir, "node_modules", "@adobe", "leonardo-contrast-colors")); err != nil {
-		t.Skipf("skipping the Leonardo differential: %s has no node_modules (run npm ci in internal/axepage/%s; .ci/run does it for every folder in .ci/npm-dirs)", leonardoDir, leonardoDir)
-	}
-	in, err := json.Marshal(map[string]any{"brands": brands, "backgrounds": backgrounds, "ratios": ratios})
-	require.NoError(t, err)
-	cmd := exec.Command(node, "leonardo.mjs")
-	cmd.Dir = leonardoDir
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "node leonardo.mjs: %s", stderr.String())
-	var got struct {
-		Version string       `json:"version"`
-		Colors  [][][]string `json:"colors"`
-	}
-	require.NoError(t, json.Unmarshal(out, &got))
-	require.Len(t, got.Colors, len(backgrounds))
-	for _, perBrand := range got.Colors {
-		require.Len(t, perBrand, len(brands))
-		for _, perRatio := range perBrand {
-			require.Len(t, perRatio, len(ratios))
-		}
-	}
-	return got.Version, got.Colors
-}
 
 // diffPair is one color of the differential: a tool's answer for a brand
 // at a target ratio against a background.
@@ -103,7 +59,7 @@ func TestLeonardoDifferential(t *testing.T) {
 	}
 	ratios := []float64{contrast.TextAA, contrast.TextAAA}
 
-	version, leo := leonardoColors(t, hexes(t, doc.Brands), backgrounds, ratios)
+	version, leo := Leonardo(t, hexes(t, doc.Brands), backgrounds, ratios)
 	b := Launch(t)
 
 	var pairs []diffPair
