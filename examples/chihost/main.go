@@ -94,15 +94,15 @@ func newHost(ctx context.Context, dsn string) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := pgsource.Migrate(ctx, pool); err != nil {
-		return nil, err
-	}
 	cat, err := theming.DefaultCatalog()
 	if err != nil {
 		return nil, err
 	}
 	h := &host{pool: pool, v: validator.New(), shown: cat.PalettePreview}
 	if h.cc, err = theming.CompileCatalog(cat); err != nil {
+		return nil, err
+	}
+	if _, err := pgsource.Migrate(ctx, pool, h.cc); err != nil {
 		return nil, err
 	}
 	if err := validation.Register(h.v, h.cc); err != nil {
@@ -166,7 +166,7 @@ type field struct {
 func (h *host) theme(w http.ResponseWriter, r *http.Request) (string, int, []revision.Revision, bool) {
 	name, _ := tenant.FromContext(r.Context())
 	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
-	hist, err := h.revs.History(r.Context(), name, id)
+	hist, err := h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit})
 	switch {
 	case err != nil:
 		http.Error(w, "could not read the theme", http.StatusInternalServerError)

@@ -2,6 +2,7 @@ package pgsource_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
@@ -35,7 +36,7 @@ func startReplicas(t *testing.T, dsn string, n int) (applied []int, errs []error
 				return
 			}
 			t.Cleanup(pool.Close)
-			if applied[i], err = pgsource.Migrate(ctx, pool); err != nil {
+			if applied[i], err = pgsource.Migrate(ctx, pool, catalog(t)); err != nil {
 				errs[i] = err
 				return
 			}
@@ -81,7 +82,7 @@ func sum(xs []int) int {
 }
 
 func TestFourReplicasStartingAtOnce(t *testing.T) {
-	all := []int{1, 2}
+	all := []int{1, 2, 3}
 	require.Equal(t, len(all), pgsource.SchemaVersion)
 
 	t.Run("on a fresh database all four are up, and the schema is applied once", func(t *testing.T) {
@@ -99,7 +100,7 @@ func TestFourReplicasStartingAtOnce(t *testing.T) {
 
 	t.Run("on an existing database of the old schema, its themes kept and given a first revision", func(t *testing.T) {
 		_, pool := startDB(t, pgsource.Schema) // what hosts applied before migrations
-		addTenant(t, pool, pgsource.Tables{}, "acme")
+		addTenantTo(t, pool, pgsource.Tables{}, "acme")
 		ctx := context.Background()
 		before, err := pgsource.Tables{}.Read(ctx, pool, "acme")
 		require.NoError(t, err)
@@ -108,7 +109,7 @@ func TestFourReplicasStartingAtOnce(t *testing.T) {
 		for i, err := range errs {
 			assert.NoError(t, err, "replica %d", i)
 		}
-		assert.Equal(t, len(all), sum(applied), "migrations applied, over the four: %v (1 again, idempotent, and 2)", applied)
+		assert.Equal(t, len(all), sum(applied), "migrations applied, over the four: %v (1 again, idempotent, 2 and 3)", applied)
 		assert.Equal(t, all, schemaRows(t, pool))
 
 		after, err := pgsource.Tables{}.Read(ctx, pool, "acme")
@@ -116,12 +117,17 @@ func TestFourReplicasStartingAtOnce(t *testing.T) {
 		assert.Equal(t, before, after, "the themes' rows are as they were")
 		revs := pgsource.Revisions{DB: pool, Catalog: catalog(t)}
 		for _, th := range before {
-			h, err := revs.History(ctx, "acme", th.ID)
+			h, err := revs.History(ctx, "acme", th.ID, revision.Page{})
 			require.NoError(t, err)
 			require.Len(t, h, 1, "theme %d", th.ID)
 			assert.True(t, h[0].Live)
 			assert.Equal(t, th, h[0].Theme)
 			assert.Equal(t, revision.Diff(theming.Theme{ID: th.ID}, th), h[0].Changes)
+			l, err := revs.Log(ctx, "acme", th.ID, revision.Page{})
+			require.NoError(t, err)
+			require.Len(t, l, 1, "theme %d's log", th.ID)
+			assert.Equal(t, revision.Publication{ThemeID: th.ID, Seq: 1, Action: revision.ActionPublish, To: 1,
+				Change: revision.Change{Author: "themekit", Note: "migration 2"}, At: l[0].At}, l[0])
 		}
 		t.Run("and the admin path works on them at once", func(t *testing.T) {
 			next := before[0]
@@ -133,16 +139,31 @@ func TestFourReplicasStartingAtOnce(t *testing.T) {
 		})
 	})
 
-	t.Run("a database at the version is left alone, and one newer is an error", func(t *testing.T) {
+	t.Run("a database at the version is left alone, one the next release migrated is run on, and one newer is ErrSchemaNewer", func(t *testing.T) {
 		_, pool := startDB(t, "")
 		ctx := context.Background()
-		n, err := pgsource.Migrate(ctx, pool)
+		n, err := pgsource.Migrate(ctx, pool, catalog(t))
 		require.NoError(t, err)
 		assert.Zero(t, n)
-		_, err = pool.Exec(ctx, "insert into "+pgsource.SchemaTable+" (version, name) values (99, 'from the future')")
+		next := pgsource.SchemaVersion + 1
+		_, err = pool.Exec(ctx, "insert into "+pgsource.SchemaTable+" (version, name, runs_from) values ($1, 'the next release, additive', $2)",
+			next, pgsource.SchemaVersion)
 		require.NoError(t, err)
-		_, err = pgsource.Migrate(ctx, pool)
-		assert.ErrorContains(t, err, "version 99, newer than this release's 2")
+		n, err = pgsource.Migrate(ctx, pool, catalog(t))
+		assert.NoError(t, err, "a schema the next release migrated, that this one runs on")
+		assert.Zero(t, n)
+		_, err = pgsource.New(ctx, pgsource.Options{Pool: pool, Catalog: catalog(t)})
+		assert.NoError(t, err)
+
+		_, err = pool.Exec(ctx, "insert into "+pgsource.SchemaTable+" (version, name, runs_from) values ($1, 'from the future', $1)", next+1)
+		require.NoError(t, err)
+		_, err = pgsource.Migrate(ctx, pool, catalog(t))
+		require.ErrorIs(t, err, pgsource.ErrSchemaNewer)
+		assert.ErrorContains(t, err, fmt.Sprintf("the schema is version %d, which releases of schema version %d and later run on; this release's is %d",
+			next+1, next+1, pgsource.SchemaVersion))
+		_, err = pgsource.New(ctx, pgsource.Options{Pool: pool, Catalog: catalog(t)})
+		assert.ErrorIs(t, err, pgsource.ErrSchemaNewer, "New checks too")
+		assert.Equal(t, []int{1, 2, 3, next, next + 1}, schemaRows(t, pool), "nothing changed")
 	})
 }
 
@@ -160,11 +181,23 @@ func TestMigrateAsAReadOnlyRole(t *testing.T) {
 	ro, err := pgxpool.NewWithConfig(ctx, cfg)
 	require.NoError(t, err)
 	defer ro.Close()
-	n, err := pgsource.Migrate(ctx, ro)
+	n, err := pgsource.Migrate(ctx, ro, catalog(t))
 	require.NoError(t, err)
 	assert.Zero(t, n)
 	s, err := pgsource.New(ctx, pgsource.Options{Pool: ro, Catalog: catalog(t)})
 	require.NoError(t, err)
 	_, err = s.Snapshot(tenant.With(ctx, "nobody"))
 	assert.ErrorIs(t, err, theming.ErrUnknownTenant, "the replica reads")
+
+	t.Run("on a schema newer than it runs on, the role without CREATE gets ErrSchemaNewer, not a permission error", func(t *testing.T) {
+		_, err := pool.Exec(ctx, "revoke create on schema public from public, replica")
+		require.NoError(t, err)
+		_, err = pool.Exec(ctx, "insert into "+pgsource.SchemaTable+" (version, name, runs_from) values (99, 'from the future', 99)")
+		require.NoError(t, err)
+		_, err = pgsource.Migrate(ctx, ro, catalog(t))
+		require.ErrorIs(t, err, pgsource.ErrSchemaNewer)
+		assert.NotContains(t, err.Error(), "permission denied")
+		_, err = pgsource.New(ctx, pgsource.Options{Pool: ro, Catalog: catalog(t)})
+		assert.ErrorIs(t, err, pgsource.ErrSchemaNewer)
+	})
 }

@@ -19,6 +19,7 @@ func Example() {
 	cc, _ := theming.CompileCatalog(cat)
 	store := revision.NewMemory(cc, contrast.Policy{}) // publish only what passes WCAG 2 AA
 	ctx := context.Background()
+	_ = store.CreateTenant(ctx, "acme")
 	alice := revision.Change{Author: "alice", Note: "brand colors"}
 
 	draft := theming.Theme{ID: 1, Name: "Brand", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 80%)"}}}
@@ -36,7 +37,7 @@ func Example() {
 	_, err = store.Save(ctx, "acme", draft, r1.Number, revision.Change{Author: "bob"}) // bob edited revision 1
 	fmt.Println(errors.Is(err, revision.ErrConflict), err)
 
-	history, _ := store.History(ctx, "acme", 1)
+	history, _ := store.History(ctx, "acme", 1, revision.Page{}) // the newest DefaultLimit
 	for _, r := range history {
 		var fields []string
 		for _, c := range r.Changes {
@@ -62,6 +63,7 @@ func ExampleWithPreview() {
 	cc, _ := theming.CompileCatalog(cat)
 	store := revision.NewMemory(cc, contrast.Policy{})
 	ctx := tenant.With(context.Background(), "acme")
+	_ = store.CreateTenant(ctx, "acme")
 	r1, _ := store.Save(ctx, "acme", theming.Theme{ID: 1, Name: "Live"}, 0, revision.Change{})
 	_ = store.Publish(ctx, "acme", 1, r1.Number, 0, revision.Change{})
 	r2, _ := store.Save(ctx, "acme", theming.Theme{ID: 1, Name: "Draft"}, r1.Number, revision.Change{})

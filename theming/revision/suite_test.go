@@ -19,8 +19,8 @@ import (
 type lastSaveWins struct{ *revision.Memory }
 
 func (s lastSaveWins) Save(ctx context.Context, tenant string, t theming.Theme, _ int, by revision.Change) (revision.Revision, error) {
-	h, _ := s.History(ctx, tenant, t.ID)
-	return s.Memory.Save(ctx, tenant, t, len(h), by)
+	h, _ := s.Head(ctx, tenant, t.ID)
+	return s.Memory.Save(ctx, tenant, t, h.Newest, by)
 }
 
 // previewForAll is a source that serves everyone the newest revision of
@@ -29,8 +29,8 @@ type previewForAll struct{ *revision.Memory }
 
 func (s previewForAll) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 	name, _ := tenant.FromContext(ctx)
-	if h, _ := s.History(ctx, name, 1); len(h) > 0 {
-		ctx = revision.WithPreview(ctx, 1, h[0].Number)
+	if h, _ := s.Head(ctx, name, 1); h.Newest > 0 {
+		ctx = revision.WithPreview(ctx, 1, h.Newest)
 	}
 	return s.Memory.Snapshot(ctx)
 }
