@@ -337,7 +337,11 @@ func settleTheme(ctx context.Context, tx pgx.Tx, cc *theming.CompiledCatalog, te
 	if err != nil {
 		return err
 	}
-	recorded, err := st.recordRows(ctx, t, h.Newest, true, "found by migration 3: the theme's rows, written past the store")
+	was, err := st.theme(ctx, live)
+	if err != nil {
+		return err
+	}
+	recorded, err := st.recordRows(ctx, t, h.Newest, true, was, "found by migration 3: the theme's rows, written past the store")
 	if err != nil {
 		return err
 	}

@@ -295,7 +295,7 @@ func (rs Revisions) checkRows(ctx context.Context, st state, h revision.Head, op
 		return ce, st.setRows(ctx, 0)
 	}
 	ce.Drift = drift(was, rows)
-	if ce.Recorded, err = st.recordRows(ctx, rows, h.Newest, false, "found by a "+op+": the theme's rows, written past the store"); err != nil {
+	if ce.Recorded, err = st.recordRows(ctx, rows, h.Newest, false, was, "found by a "+op+": the theme's rows, written past the store"); err != nil {
 		return nil, err
 	}
 	ce.Now = h.Live
@@ -552,8 +552,9 @@ func (st state) rowsRevisions(ctx context.Context, live int) (map[int]theming.Th
 // recordRows returns the revision that holds t, the theme's rows, and
 // names it in theme_rows: the one theme_rows names, or (reuseNewest) the
 // newest revision, when it holds t; else a new revision, after newest,
-// marked outside, with note.
-func (st state) recordRows(ctx context.Context, t theming.Theme, newest int, reuseNewest bool, note string) (int, error) {
+// marked outside, with note, whose changes are those from was, the
+// theme that was live.
+func (st state) recordRows(ctx context.Context, t theming.Theme, newest int, reuseNewest bool, was theming.Theme, note string) (int, error) {
 	known, err := st.rowsRevisions(ctx, 0)
 	if err != nil {
 		return 0, err
@@ -570,12 +571,8 @@ func (st state) recordRows(ctx context.Context, t theming.Theme, newest int, reu
 			return n, st.setRows(ctx, n)
 		}
 	}
-	prev, err := st.theme(ctx, newest)
-	if err != nil {
-		return 0, err
-	}
 	n := newest + 1
-	if _, err := st.insert(ctx, n, t, revision.Change{Note: note}, revision.Diff(prev, t), true); err != nil {
+	if _, err := st.insert(ctx, n, t, revision.Change{Note: note}, revision.Diff(was, t), true); err != nil {
 		return 0, err
 	}
 	return n, st.setRows(ctx, n)

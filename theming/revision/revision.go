@@ -200,7 +200,9 @@ type Revision struct {
 	Change                // who saved it, and why
 	Saved   time.Time     `json:"saved"`
 	// Changes are the fields that differ from the revision before it,
-	// colors first ([Diff]); for the first revision, every field set.
+	// colors first ([Diff]); for the first revision, every field set;
+	// for one marked Outside, those that differ from the revision that
+	// was live when it was found: what was changed past the store.
 	Changes []FieldChange `json:"changes"`
 	// Outside marks a revision the store recorded, not an admin's save:
 	// the theme as a publish found it served, changed past the store
