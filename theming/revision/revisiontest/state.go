@@ -102,6 +102,9 @@ func testPages(t *testing.T, s *suite) {
 		if len(h) == 0 {
 			break
 		}
+		if len(h) > page.Limit || (page.Before > 0 && h[0].Number >= page.Before) {
+			t.Fatalf("History(%+v) = revisions %v; want at most %d, below %d", page, numbers(h), page.Limit, page.Before)
+		}
 		all = append(all, numbers(h)...)
 		page.Before = h[len(h)-1].Number
 	}
