@@ -115,8 +115,9 @@ func CheckTenant(name string) error {
 	if name == "" {
 		return &InputError{Field: "tenant", Msg: "is empty"}
 	}
-	if err := tenant.CheckName(name); err != nil {
-		return &InputError{Field: "tenant", Msg: strings.TrimPrefix(err.Error(), "tenant: ")}
+	if err := tenant.CheckName(name); err != nil { // "tenant: <what>: theming: unknown tenant"
+		msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "tenant: "), ": "+theming.ErrUnknownTenant.Error())
+		return &InputError{Field: "tenant", Msg: msg}
 	}
 	return nil
 }

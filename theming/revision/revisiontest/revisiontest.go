@@ -10,7 +10,14 @@
 //		})
 //	}
 //
-// Each failure names the call and what it broke.
+// It covers saves, publishes and their conflicts (under concurrent
+// goroutines too), the policy's refusal, Head, Revision, History and the
+// log a bounded page at a time, LiveAt, rollback, previews, the bounds of
+// a Change and of a theme, numbers and tenant names no theme, revision or
+// tenant can have, the tenants' and themes' lifecycle (CreateTenant,
+// Archive, Delete) and, for a store whose served data can be changed past
+// it (Env.Outside), that such a change is found, recorded and never
+// silently reverted. Each failure names the call and what it broke.
 package revisiontest
 
 import (
