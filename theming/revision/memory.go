@@ -290,25 +290,19 @@ func (m *Memory) Revision(_ context.Context, name string, themeID, n int) (Revis
 
 // History implements [Store].
 func (m *Memory) History(_ context.Context, name string, themeID int, page Page) ([]Revision, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	themes, err := m.themes(name)
-	if err != nil {
-		return nil, err
-	}
-	th := themes[themeID]
-	if th == nil {
-		return nil, nil
-	}
-	var out []Revision
-	for _, mr := range slices.Backward(pageOf(th.revs, page)) {
-		out = append(out, th.revision(mr))
-	}
-	return out, nil
+	return listPage(m, name, themeID, page, func(th *memTheme) []memRevision { return th.revs }, (*memTheme).revision)
 }
 
 // Log implements [Store].
 func (m *Memory) Log(_ context.Context, name string, themeID int, page Page) ([]Publication, error) {
+	return listPage(m, name, themeID, page, func(th *memTheme) []Publication { return th.log },
+		func(_ *memTheme, p Publication) Publication { return p })
+}
+
+// listPage returns page of the theme's entries (of gives them, numbered
+// from 1 in order, oldest first), newest first, each as out makes it;
+// none for a theme never saved.
+func listPage[E, R any](m *Memory, name string, themeID int, page Page, of func(*memTheme) []E, out func(*memTheme, E) R) ([]R, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	themes, err := m.themes(name)
@@ -319,19 +313,14 @@ func (m *Memory) Log(_ context.Context, name string, themeID int, page Page) ([]
 	if th == nil {
 		return nil, nil
 	}
-	var out []Publication
-	for _, p := range slices.Backward(pageOf(th.log, page)) {
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// pageOf returns the entries of page among all, numbered from 1 in
-// order, oldest first.
-func pageOf[E any](all []E, page Page) []E {
+	all := of(th)
 	below, limit := page.Range()
 	end := min(len(all), below-1)
-	return all[max(end-limit, 0):end]
+	var list []R
+	for _, e := range slices.Backward(all[max(end-limit, 0):end]) {
+		list = append(list, out(th, e))
+	}
+	return list, nil
 }
 
 // LiveAt implements [Store].
