@@ -168,10 +168,10 @@ func (h *host) theme(w http.ResponseWriter, r *http.Request) (string, int, []rev
 	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
 	hist, err := h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit})
 	switch {
+	case errors.Is(err, theming.ErrUnknownTenant), err == nil && len(hist) == 0:
+		http.Error(w, "no such theme", http.StatusNotFound)
 	case err != nil:
 		http.Error(w, "could not read the theme", http.StatusInternalServerError)
-	case len(hist) == 0:
-		http.Error(w, "no such theme", http.StatusNotFound)
 	}
 	return name, id, hist, err == nil && len(hist) > 0
 }
