@@ -231,23 +231,35 @@ func themesWithout(ctx context.Context, tx pgx.Tx, notExists string) ([]tenantTh
 		return nil, err
 	}
 	var out []tenantTheme
-	read := map[string]map[int]theming.Theme{}
+	read := rowsRead{}
 	for _, k := range keys {
-		themes, ok := read[k.Tenant]
-		if !ok {
-			all, err := Tables{}.Read(ctx, tx, k.Tenant)
-			if err != nil {
-				return nil, fmt.Errorf("tenant %q: %w", k.Tenant, err)
-			}
-			themes = map[int]theming.Theme{}
-			for _, t := range all {
-				themes[t.ID] = t
-			}
-			read[k.Tenant] = themes
+		t, err := read.theme(ctx, tx, k.Tenant, k.ID)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, tenantTheme{k.Tenant, themes[k.ID]})
+		out = append(out, tenantTheme{k.Tenant, t})
 	}
 	return out, nil
+}
+
+// rowsRead reads each tenant's rows once, and keeps them by theme id.
+type rowsRead map[string]map[int]theming.Theme
+
+// theme returns the tenant's theme id as its rows hold it.
+func (rr rowsRead) theme(ctx context.Context, tx pgx.Tx, tenant string, id int) (theming.Theme, error) {
+	themes, ok := rr[tenant]
+	if !ok {
+		all, err := Tables{}.Read(ctx, tx, tenant)
+		if err != nil {
+			return theming.Theme{}, fmt.Errorf("tenant %q: %w", tenant, err)
+		}
+		themes = map[int]theming.Theme{}
+		for _, t := range all {
+			themes[t.ID] = t
+		}
+		rr[tenant] = themes
+	}
+	return themes[id], nil
 }
 
 // migrateLog is migration 3: log.sql, the log's first entries from what
@@ -295,35 +307,36 @@ func settle(ctx context.Context, tx pgx.Tx, cc *theming.CompiledCatalog) error {
 	if err != nil {
 		return err
 	}
-	type live struct {
-		Tenant string
-		ID     int
-		Number int
-		Theme  *theming.Theme
+	// The themes whose live revision is missing or does not validate,
+	// kept while the rows stream: a handful, of every theme.
+	type candidate struct {
+		tenant   string
+		id, live int
 	}
-	all, err := pgx.CollectRows(rows, pgx.RowToStructByPos[live])
+	var (
+		todo   []candidate
+		c      candidate
+		theme  *theming.Theme
+		fields = []any{&c.tenant, &c.id, &c.live, &theme}
+	)
+	_, err = pgx.ForEachRow(rows, fields, func() error {
+		if c.live == 0 || revision.CheckSave(cc, *theme, revision.Change{}) != nil {
+			todo = append(todo, c)
+		}
+		theme = nil
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	byTenant := map[string]map[int]theming.Theme{}
-	for _, l := range all {
-		if l.Number > 0 && revision.CheckSave(cc, *l.Theme, revision.Change{}) == nil {
-			continue
+	read := rowsRead{}
+	for _, c := range todo {
+		t, err := read.theme(ctx, tx, c.tenant, c.id)
+		if err != nil {
+			return err
 		}
-		themes, ok := byTenant[l.Tenant]
-		if !ok {
-			read, err := Tables{}.Read(ctx, tx, l.Tenant)
-			if err != nil {
-				return fmt.Errorf("tenant %q: %w", l.Tenant, err)
-			}
-			themes = map[int]theming.Theme{}
-			for _, t := range read {
-				themes[t.ID] = t
-			}
-			byTenant[l.Tenant] = themes
-		}
-		if err := settleTheme(ctx, tx, cc, l.Tenant, themes[l.ID], l.Number); err != nil {
-			return fmt.Errorf("tenant %q, theme %d: %w", l.Tenant, l.ID, err)
+		if err := settleTheme(ctx, tx, cc, c.tenant, t, c.live); err != nil {
+			return fmt.Errorf("tenant %q, theme %d: %w", c.tenant, c.id, err)
 		}
 	}
 	return nil
