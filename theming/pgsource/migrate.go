@@ -270,9 +270,6 @@ func migrateLog(ctx context.Context, tx pgx.Tx, cc *theming.CompiledCatalog) err
 	if err := execSQL(ctx, tx, logSQL); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, "select set_config('themekit.store', 'on', true)"); err != nil {
-		return err
-	}
 	if _, err := tx.Exec(ctx, `insert into theme_publications (tenant_id, theme_id, seq, action, from_number, to_number, author, note, at)
 		select l.tenant_id, l.theme_id, 1, 'publish', 0, l.number, coalesce(r.published_by, ''), coalesce(r.published_note, ''),
 			coalesce(r.published_at, r.saved_at)
@@ -286,11 +283,7 @@ func migrateLog(ctx context.Context, tx pgx.Tx, cc *theming.CompiledCatalog) err
 		select tenant_id, theme_id, number from theme_live on conflict do nothing`); err != nil {
 		return err
 	}
-	if err := settle(ctx, tx, cc); err != nil {
-		return err
-	}
-	_, err := tx.Exec(ctx, "select set_config('themekit.store', '', true)")
-	return err
+	return settle(ctx, tx, cc) // its changes of theme_live log themselves (state.setLive)
 }
 
 // settle gives every theme with rows a live revision that cc validates:

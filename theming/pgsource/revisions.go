@@ -138,9 +138,11 @@ func (rs Revisions) Publish(ctx context.Context, tenant string, themeID, n, live
 		if err := st.changeable(h, "publish", live); err != nil {
 			return err
 		}
-		if ce, err := rs.checkRows(ctx, st, h, "publish", live); err != nil || ce != nil {
+		if ce, err := rs.checkRows(ctx, st, h, "publish", live); err != nil {
+			return err
+		} else if ce != nil {
 			conflict = ce
-			return err // nil: commit what was recorded
+			return nil // commit what was recorded
 		}
 		if n == h.Live {
 			return nil
@@ -190,9 +192,11 @@ func (rs Revisions) takeDown(ctx context.Context, tenant string, themeID, live i
 		if err := st.changeable(h, string(a), live); err != nil {
 			return err
 		}
-		if ce, err := rs.checkRows(ctx, st, h, string(a), live); err != nil || ce != nil {
-			conflict = ce
+		if ce, err := rs.checkRows(ctx, st, h, string(a), live); err != nil {
 			return err
+		} else if ce != nil {
+			conflict = ce
+			return nil // commit what was recorded
 		}
 		if a == revision.ActionArchive && h.Live == 0 {
 			return nil
