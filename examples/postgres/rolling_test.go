@@ -24,7 +24,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/internal/pgtest"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
@@ -87,7 +86,7 @@ func TestRollingDeployFromThePreviousRelease(t *testing.T) {
 	require.NoError(t, err)
 	for _, base := range []string{first.url, second.url, newOne.srv.URL} {
 		assert.Eventually(t, func() bool {
-			_, body, err := getFrom(base, "acme", "/theme.css", "dave")
+			_, body, err := getFrom(http.DefaultClient, base, "acme", "/theme.css", "dave")
 			return err == nil && strings.Contains(body, "--nav-bar: "+navBar+";")
 		}, 10*time.Second, 10*time.Millisecond, "%s serves the publish", base)
 	}
@@ -251,26 +250,6 @@ func (r *oldReplica) stop(t *testing.T) {
 	}
 }
 
-// getFrom gets path from the server at base for tenant's host name, as
-// user (none if "").
-func getFrom(base, tenant, path, user string) (int, string, error) {
-	req, err := http.NewRequest(http.MethodGet, base+path, nil)
-	if err != nil {
-		return 0, "", err
-	}
-	req.Host = tenant + ".localhost"
-	if user != "" {
-		req.Header.Set(demo.UserHeader, user)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, "", err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(body), err
-}
-
 // loader is a load balancer and its clients: requests spread over the
 // replicas it has, each counted by replica, and the answers that are not
 // a 2xx.
@@ -359,7 +338,7 @@ func (ld *loader) run(clients int) (stop func()) {
 				}
 				name, base, answered := ld.pick(rnd)
 				path := paths[rnd.IntN(len(paths))]
-				status, body, err := getFrom(base, tenants[rnd.IntN(len(tenants))], path, "")
+				status, body, err := getFrom(http.DefaultClient, base, tenants[rnd.IntN(len(tenants))], path, "")
 				answered()
 				switch {
 				case err != nil:
