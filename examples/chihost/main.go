@@ -132,15 +132,15 @@ func newHost(ctx context.Context, dsn string, key []byte) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := pgsource.Migrate(ctx, pool); err != nil {
-		return nil, err
-	}
 	cat, err := theming.DefaultCatalog()
 	if err != nil {
 		return nil, err
 	}
 	h := &host{pool: pool, v: validator.New(), signer: signer, shown: cat.PalettePreview}
 	if h.cc, err = theming.CompileCatalog(cat); err != nil {
+		return nil, err
+	}
+	if _, err := pgsource.Migrate(ctx, pool, h.cc); err != nil {
 		return nil, err
 	}
 	if err := validation.Register(h.v, h.cc); err != nil {
@@ -264,12 +264,12 @@ type field struct {
 func (h *host) theme(w http.ResponseWriter, r *http.Request) (string, int, []revision.Revision, bool) {
 	name, _ := tenant.FromContext(r.Context())
 	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
-	hist, err := h.revs.History(r.Context(), name, id)
+	hist, err := h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit})
 	switch {
+	case errors.Is(err, theming.ErrUnknownTenant), err == nil && len(hist) == 0:
+		http.Error(w, "no such theme", http.StatusNotFound)
 	case err != nil:
 		http.Error(w, "could not read the theme", http.StatusInternalServerError)
-	case len(hist) == 0:
-		http.Error(w, "no such theme", http.StatusNotFound)
 	}
 	return name, id, hist, err == nil && len(hist) > 0
 }
@@ -333,7 +333,7 @@ func (h *host) save(w http.ResponseWriter, r *http.Request) {
 		h.answer(w, r, h.editor(id, hist, form, from.Number, err), err)
 		return
 	}
-	if hist, err = h.revs.History(r.Context(), name, id); err != nil {
+	if hist, err = h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit}); err != nil {
 		h.answer(w, r, page{}, err)
 		return
 	}
@@ -409,7 +409,7 @@ func (h *host) publish(w http.ResponseWriter, r *http.Request) {
 // and returns it with the changes from the revision the admin saw live
 // (seen) to the one live now.
 func (h *host) wentLive(ctx context.Context, name string, id, seen int) ([]revision.Revision, []revision.FieldChange, error) {
-	hist, err := h.revs.History(ctx, name, id)
+	hist, err := h.revs.History(ctx, name, id, revision.Page{Limit: revision.MaxLimit})
 	if err != nil {
 		return nil, nil, err
 	}

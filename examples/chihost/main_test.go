@@ -71,10 +71,14 @@ func seed(t *testing.T, dsn string) {
 	require.NoError(t, err)
 	themes, err := theming.DefaultThemes()
 	require.NoError(t, err)
-	for _, th := range themes {
-		require.NoError(t, pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return pgsource.Tables{}.Write(ctx, tx, "acme", th) }))
+	cat, err := theming.DefaultCatalog()
+	require.NoError(t, err)
+	cc, err := theming.CompileCatalog(cat)
+	require.NoError(t, err)
+	for _, th := range themes { // Tables.Save: the save of the contract alone
+		require.NoError(t, pgsource.Tables{}.Save(ctx, conn, cc, "acme", th))
 		if th.ID == 2 || th.ID == 3 {
-			require.NoError(t, pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return pgsource.Tables{}.Write(ctx, tx, "globex", th) }))
+			require.NoError(t, pgsource.Tables{}.Save(ctx, conn, cc, "globex", th))
 		}
 	}
 }

@@ -118,7 +118,13 @@ func (r *replica) get(t testing.TB, tenant, path, user string) (int, string) {
 
 // fetch is get for goroutines other than the test's.
 func (r *replica) fetch(tenant, path, user string) (int, string, error) {
-	req, err := http.NewRequest(http.MethodGet, r.srv.URL+path, nil)
+	return getFrom(r.srv.Client(), r.srv.URL, tenant, path, user)
+}
+
+// getFrom gets path from the server at base with client, for tenant's
+// host name, as user (none if "").
+func getFrom(client *http.Client, base, tenant, path, user string) (int, string, error) {
+	req, err := http.NewRequest(http.MethodGet, base+path, nil)
 	if err != nil {
 		return 0, "", err
 	}
@@ -126,7 +132,7 @@ func (r *replica) fetch(tenant, path, user string) (int, string, error) {
 	if user != "" {
 		req.Header.Set(demo.UserHeader, user)
 	}
-	resp, err := r.srv.Client().Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return 0, "", err
 	}

@@ -31,14 +31,22 @@
 //	                  and 3, each saved and published as revision 1), and
 //	                  exit
 //
-// The admin save path validates an edit before it commits:
+// The admin's save path writes through revisions (theming/revision, on
+// pgsource.Revisions), the one write path of a database that keeps them:
 //
 //	go run ./examples/postgres -dsn ... set-color -tenant acme -theme 1 \
-//	    -component nav-bar -scheme light -value 'hsl(10, 80%, 30%)'
+//	    -component nav-bar -scheme light -value 'hsl(10, 80%, 30%)' \
+//	    -author alice -note 'darker nav bar'
 //
-// An edit that makes the theme invalid is refused with the problem's
-// message and changes nothing; an empty value (-value=) removes the
-// override.
+// takes the theme's live revision, sets one override (an empty value,
+// -value=, removes it), saves it as a new revision and publishes it, if
+// the WCAG 2 AA contrast policy passes it. An edit that makes the theme
+// invalid is refused with the problem's message and changes nothing. A
+// publish that is refused, or that finds another revision gone live or
+// the theme's rows changed past the store (plain SQL: the change is then
+// recorded in the theme's history, and live when it validates), leaves
+// the new revision as a draft and says so; run set-color again to edit
+// what is live now.
 //
 // # How the replicas stay current
 //
@@ -84,6 +92,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/pgsource"
+	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
 
 	"github.com/themekit/themekit/internal/demo"
@@ -180,6 +190,8 @@ func runSetColor(ctx context.Context, dsn, catalogFile string, args []string, st
 	component := fl.String("component", "", "the component `id`")
 	scheme := fl.String("scheme", "", "light or dark")
 	value := fl.String("value", "", "an hsl()/hsla() color or a component id; '' removes the override")
+	author := fl.String("author", "set-color", "who makes the change, for the theme's history and publish log")
+	note := fl.String("note", "", "why, for the theme's history and publish log")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -213,8 +225,13 @@ func runSetColor(ctx context.Context, dsn, catalogFile string, args []string, st
 	}
 	defer conn.Close(context.Background())
 
-	err = setColor(ctx, conn, cat, *tenant, *themeID, *component, sc, *value)
-	var ve *theming.ValidationError
+	revs := pgsource.Revisions{DB: conn, Catalog: cat}
+	r, err := setColor(ctx, revs, *tenant, *themeID, *component, sc, *value, revision.Change{Author: *author, Note: *note})
+	var (
+		ve       *theming.ValidationError
+		refused  *revision.RefusedError
+		conflict *revision.ConflictError
+	)
 	switch {
 	case errors.As(err, &ve):
 		fmt.Fprintf(stderr, "set-color: refused, nothing changed:\n")
@@ -222,10 +239,22 @@ func runSetColor(ctx context.Context, dsn, catalogFile string, args []string, st
 			fmt.Fprintf(stderr, "  tenant %s: %s\n", *tenant, p)
 		}
 		return 1
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "set-color: saved as revision %d, not published: %v\n", r.Number, err)
+		for _, ff := range refused.Report.ByField() {
+			fmt.Fprintf(stderr, "  %s: %d contrast rules fail\n", ff.Field, len(ff.Failing))
+		}
+		return 1
+	case errors.As(err, &conflict):
+		fmt.Fprintf(stderr, "set-color: saved as revision %d, not published: %v\n", r.Number, err)
+		if conflict.Outside {
+			fmt.Fprintf(stderr, "  the change made past the store is in theme %d's history; run set-color again to edit what is live now\n", *themeID)
+		}
+		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "set-color: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "tenant %s: theme %d: colors.%s.%s = %q\n", *tenant, *themeID, *component, sc, *value)
+	fmt.Fprintf(stdout, "tenant %s: theme %d: colors.%s.%s = %q: revision %d, live\n", *tenant, *themeID, *component, sc, *value, r.Number)
 	return 0
 }

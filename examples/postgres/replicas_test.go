@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/theming/pgsource"
+	"github.com/themekit/themekit/theming/revision"
 )
 
 // renameAll commits, in one transaction, the name "<tenant> v<version>"
@@ -276,10 +277,13 @@ func TestBadRow(t *testing.T) {
 	assert.Empty(t, r.source.LeftOut())
 }
 
-// TestSetColor runs the set-color command against a seeded database.
+// TestSetColor runs the set-color command against a seeded database:
+// every write is a revision, published; a row changed past the store is
+// found, recorded and not reverted.
 func TestSetColor(t *testing.T) {
 	db, pool := startDB(t)
 	ctx := context.Background()
+	revs := revisionsOn(t, pool)
 	value := func(theme int, component, scheme string) string {
 		var v string
 		err := pool.QueryRow(ctx, "select value from theme_colors where tenant_id = 'acme' and theme_id = $1 and component_id = $2 and scheme = $3",
@@ -295,6 +299,11 @@ func TestSetColor(t *testing.T) {
 		code := run(ctx, append([]string{"-dsn", db.DSN, "set-color", "-tenant", "acme"}, args...), &stdout, &stderr)
 		return code, stdout.String(), stderr.String()
 	}
+	head := func() revision.Head {
+		h, err := revs.Head(ctx, "acme", 1)
+		require.NoError(t, err)
+		return h
+	}
 	original := value(1, "nav-bar", "light")
 
 	tests := []struct {
@@ -304,21 +313,24 @@ func TestSetColor(t *testing.T) {
 		wantErr    string // in stderr
 		wantValue  string // of theme 1's light nav-bar afterwards
 		wantOutput string
+		wantHead   revision.Head
 	}{
 		{"a bad color is refused and changes nothing", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%"},
-			1, "refused, nothing changed:\n  tenant acme: theme 1: colors", original, ""},
+			1, "refused, nothing changed:\n  tenant acme: theme 1: colors", original, "", revision.Head{Newest: 1, Live: 1}},
 		{"an unknown component is refused", []string{"-theme", "1", "-component", "nav-bgg", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
-			1, "nav-bgg", original, ""},
+			1, "nav-bgg", original, "", revision.Head{Newest: 1, Live: 1}},
 		{"a reference to an unknown component is refused", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "nav-bgg"},
-			1, "nav-bgg", original, ""},
+			1, "nav-bgg", original, "", revision.Head{Newest: 1, Live: 1}},
 		{"a theme the tenant does not have is an error", []string{"-theme", "9", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
-			1, `tenant "acme", theme 9: no such theme`, original, ""},
+			1, `tenant "acme", theme 9: no such theme`, original, "", revision.Head{Newest: 1, Live: 1}},
 		{"a scheme other than light and dark is a usage error", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "dim", "-value", "hsl(10, 80%, 30%)"},
-			2, `-scheme "dim": want light or dark`, original, ""},
-		{"a good color is committed", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
-			0, "", "hsl(10, 80%, 30%)", "tenant acme: theme 1: colors.nav-bar.light = \"hsl(10, 80%, 30%)\"\n"},
+			2, `-scheme "dim": want light or dark`, original, "", revision.Head{Newest: 1, Live: 1}},
+		{"a good color is saved and published as a revision", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)", "-author", "alice"},
+			0, "", "hsl(10, 80%, 30%)", "tenant acme: theme 1: colors.nav-bar.light = \"hsl(10, 80%, 30%)\": revision 2, live\n", revision.Head{Newest: 2, Live: 2}},
+		{"a color the contrast policy refuses is saved as a draft, not published", []string{"-theme", "1", "-component", "nav-text", "-scheme", "light", "-value", "nav-bar"},
+			1, "saved as revision 3, not published: revision: theme 1, revision 3: refused by the publish policy", "hsl(10, 80%, 30%)", "", revision.Head{Newest: 3, Live: 2}},
 		{"an empty value removes the override", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value="},
-			0, "", "(none)", "tenant acme: theme 1: colors.nav-bar.light = \"\"\n"},
+			0, "", "(none)", "tenant acme: theme 1: colors.nav-bar.light = \"\": revision 4, live\n", revision.Head{Newest: 4, Live: 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -327,16 +339,46 @@ func TestSetColor(t *testing.T) {
 			assert.Contains(t, stderr, tt.wantErr)
 			assert.Equal(t, tt.wantOutput, stdout)
 			assert.Equal(t, tt.wantValue, value(1, "nav-bar", "light"))
+			assert.Equal(t, tt.wantHead, head())
 		})
 	}
+	t.Run("each publish is in the log, by its author", func(t *testing.T) {
+		l, err := revs.Log(ctx, "acme", 1, revision.Page{})
+		require.NoError(t, err)
+		require.Len(t, l, 3)
+		assert.Equal(t, [3]any{revision.ActionPublish, 2, "alice"}, [3]any{l[1].Action, l[1].To, l[1].Author})
+		assert.Equal(t, [3]any{revision.ActionPublish, 4, "set-color"}, [3]any{l[0].Action, l[0].To, l[0].Author})
+	})
 
-	t.Run("a bad row written by raw SQL does not block other edits of its theme", func(t *testing.T) {
-		_, err := pool.Exec(ctx, "update theme_colors set value = 'not a color' where tenant_id = 'acme' and theme_id = 1 and component_id = 'link' and scheme = 'dark'")
+	t.Run("a row changed by plain SQL is found by the next edit, recorded, and not reverted", func(t *testing.T) {
+		_, err := pool.Exec(ctx, "update theme_colors set value = 'hsl(213, 90%, 70%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'link' and scheme = 'dark'")
 		require.NoError(t, err)
 		code, _, stderr := setColorCmd("-theme", "1", "-component", "nav-bar", "-scheme", "dark", "-value", "hsl(200, 50%, 10%)")
+		assert.Equal(t, 1, code)
+		assert.Contains(t, stderr, "saved as revision 5, not published: revision: conflict: publish of theme 1 from live revision 4, "+
+			"but the theme served was changed past the store (recorded as revision 6, live now): colors.link.dark \"hsl(213, 90%, 74%)\" -> \"hsl(213, 90%, 70%)\"")
+		assert.Equal(t, "hsl(213, 90%, 70%)", value(1, "link", "dark"), "not reverted")
+		r, err := revs.Revision(ctx, "acme", 1, 6)
+		require.NoError(t, err)
+		assert.True(t, r.Outside && r.Live, "revision 6 records the change, live")
+		assert.Equal(t, []revision.FieldChange{{Field: "colors.link.dark", From: "hsl(213, 90%, 74%)", To: "hsl(213, 90%, 70%)"}}, r.Changes[:1])
+
+		code, stdout, stderr := setColorCmd("-theme", "1", "-component", "nav-bar", "-scheme", "dark", "-value", "hsl(200, 50%, 10%)")
 		assert.Equal(t, 0, code, stderr)
-		code, _, stderr = setColorCmd("-theme", "1", "-component", "link", "-scheme", "dark", "-value", "hsl(213, 90%, 74%)")
-		assert.Equal(t, 0, code, stderr, "the edit that fixes it")
+		assert.Contains(t, stdout, "revision 7, live")
 		assert.Equal(t, "hsl(200, 50%, 10%)", value(1, "nav-bar", "dark"))
+		assert.Equal(t, "hsl(213, 90%, 70%)", value(1, "link", "dark"), "the edit was made on what was live: the change made past the store kept")
+	})
+
+	t.Run("a bad row written by plain SQL is recorded, never live, and the next edit replaces it", func(t *testing.T) {
+		_, err := pool.Exec(ctx, "update theme_colors set value = 'not a color' where tenant_id = 'acme' and theme_id = 1 and component_id = 'link' and scheme = 'dark'")
+		require.NoError(t, err)
+		code, _, stderr := setColorCmd("-theme", "1", "-component", "nav-bar", "-scheme", "dark", "-value", "hsl(200, 50%, 12%)")
+		assert.Equal(t, 1, code)
+		assert.Contains(t, stderr, "(recorded as revision 9, which does not validate; revision 7 stays live)")
+		code, _, stderr = setColorCmd("-theme", "1", "-component", "nav-bar", "-scheme", "dark", "-value", "hsl(200, 50%, 12%)")
+		assert.Equal(t, 0, code, stderr)
+		assert.Equal(t, "hsl(213, 90%, 70%)", value(1, "link", "dark"), "the live revision's value, over the bad row")
+		assert.Equal(t, revision.Head{Newest: 10, Live: 10}, head())
 	})
 }

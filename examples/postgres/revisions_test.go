@@ -35,13 +35,12 @@ func revisionsOn(t testing.TB, pool *pgxpool.Pool) pgsource.Revisions {
 func addSolo(t testing.TB, pool *pgxpool.Pool) theming.Theme {
 	t.Helper()
 	ctx := context.Background()
-	_, err := pool.Exec(ctx, "insert into tenants (id) values ('solo')")
-	require.NoError(t, err)
 	themes, err := theming.DefaultThemes()
 	require.NoError(t, err)
 	ember := themes[1]
 	ember.IsDefault = true
 	revs := revisionsOn(t, pool)
+	require.NoError(t, revs.CreateTenant(ctx, "solo"))
 	r, err := revs.Save(ctx, "solo", ember, 0, revision.Change{Author: "test"})
 	require.NoError(t, err)
 	require.NoError(t, revs.Publish(ctx, "solo", ember.ID, r.Number, 0, revision.Change{Author: "test"}))
@@ -149,9 +148,11 @@ func TestPublishPropagation(t *testing.T) {
 		require.Equal(t, 200, status)
 	}
 	revs := revisionsOn(t, pool)
-	h, err := revs.History(ctx, "acme", 1)
+	h, err := revs.Head(ctx, "acme", 1)
 	require.NoError(t, err)
-	th, base, live := h[0].Theme, h[0].Number, h[0].Number
+	r, err := revs.Revision(ctx, "acme", 1, h.Live)
+	require.NoError(t, err)
+	th, base, live := r.Theme, h.Newest, h.Live
 
 	const publishes = 100
 	var delays []time.Duration

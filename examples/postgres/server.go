@@ -71,7 +71,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := pgsource.Migrate(ctx, pool); err != nil {
+	if _, err := pgsource.Migrate(ctx, pool, cat); err != nil {
 		pool.Close()
 		return nil, err
 	}

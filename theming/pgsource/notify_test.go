@@ -90,7 +90,7 @@ func countingReplica(t testing.TB, pool *pgxpool.Pool) (r *replica, reads *atomi
 // every document again.
 func TestANotificationIsAHint(t *testing.T) {
 	srv, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
+	addTenant(t, pool, "acme")
 	spoofer := flooder(t, srv, pool)
 	r, reads, notified := countingReplica(t, pool)
 	first, err := r.snapshot("acme")
@@ -193,7 +193,7 @@ func TestNotifyFloodKeepsThroughput(t *testing.T) {
 		t.Skip("skipped under -short: it measures throughput for 7 s or more (README's go test ./... and CI run it)")
 	}
 	srv, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
+	addTenant(t, pool, "acme")
 	spoofer := flooder(t, srv, pool)
 	r, reads, _ := countingReplica(t, pool)
 	var api http.Handler = httpadapter.New(httpadapter.Options{Source: r.Source})

@@ -111,9 +111,10 @@ type Source struct {
 // New returns a Source configured by opts, once it has connected to the
 // database: a bad connection string, an unreachable server or refused
 // credentials are New's error, with the reason, rather than a listener
-// that never connects. The first request for a tenant reads it, and
-// [Source.Run] follows changes. New does not change the schema: apply
-// [Migrate] first.
+// that never connects, and so is a schema this release does not run on
+// (an error wrapping [ErrSchemaNewer]). The first request for a tenant
+// reads it, and [Source.Run] follows changes. New does not change the
+// schema: apply [Migrate] first.
 func New(ctx context.Context, opts Options) (*Source, error) {
 	switch {
 	case opts.Pool == nil:
@@ -128,6 +129,9 @@ func New(ctx context.Context, opts Options) (*Source, error) {
 	}
 	if err := opts.Pool.Ping(ctx); err != nil {
 		return nil, fmt.Errorf("pgsource: connecting to the database: %w", err)
+	}
+	if _, err := checkSchema(ctx, opts.Pool); err != nil {
+		return nil, err
 	}
 	s := &Source{opts: opts, log: opts.Logger}
 	if s.log == nil {
@@ -187,9 +191,11 @@ func (s *Source) Revisions() Revisions {
 
 // load reads and builds one tenant, leniently: a theme that does not
 // validate is left out, and the error saying so returned beside the
-// snapshot. A theme left out that has a live revision (theme_live) is
-// served as that revision, when it validates: the last good version of
-// the theme, the same on every replica. Rows as they were at the tenant's
+// snapshot. A theme left out is served as its live revision (theme_live),
+// when it validates: the last good version of the theme; else as its
+// stand-in (the catalog's defaults under its id and name, as migration 3
+// gives a theme with no revision that validates): the same on every
+// replica, restarted or not, whatever each served before. Rows as they were at the tenant's
 // last build give that build's results again, so a notification that
 // changed nothing costs a read, not a build and the re-rendering of every
 // document served from the snapshot.
@@ -231,10 +237,11 @@ func leftOut(err error) []int {
 	return ids
 }
 
-// withLiveRevisions returns snap with each theme of ids that has a live
-// revision served as that revision, built again from themes; snap itself
-// when none has one, or when the database has no revision tables (a
-// schema before migration 2, or a host's own tables).
+// withLiveRevisions returns snap with each theme of ids served as its
+// live revision, when it validates, else as its stand-in, built again
+// from themes; snap itself when the database has no revision tables (a
+// schema before migration 2, or a host's own tables), whose themes left
+// out are served as each replica served them last.
 func (s *Source) withLiveRevisions(ctx context.Context, tenant string, themes []theming.Theme, ids []int, snap *theming.Snapshot) *theming.Snapshot {
 	rows, err := s.opts.Pool.Query(ctx, `select r.theme from theme_live l join theme_revisions r
 		on r.tenant_id = l.tenant_id and r.theme_id = l.theme_id and r.number = l.number
@@ -243,13 +250,24 @@ func (s *Source) withLiveRevisions(ctx context.Context, tenant string, themes []
 		return snap
 	}
 	live, err := pgx.CollectRows(rows, pgx.RowTo[theming.Theme])
-	if err != nil || len(live) == 0 {
+	if err != nil {
 		return snap
 	}
-	kept := slices.DeleteFunc(slices.Clone(themes), func(t theming.Theme) bool {
-		return slices.ContainsFunc(live, func(l theming.Theme) bool { return l.ID == t.ID })
-	})
-	if again, _ := s.opts.Catalog.SnapshotLenient(append(kept, live...)); again != nil {
+	cc := s.opts.Catalog
+	var served, kept []theming.Theme
+	for _, t := range themes {
+		if !slices.Contains(ids, t.ID) {
+			kept = append(kept, t)
+			continue
+		}
+		i := slices.IndexFunc(live, func(l theming.Theme) bool { return l.ID == t.ID })
+		if i >= 0 && cc.CheckTheme(live[i]) == nil {
+			served = append(served, live[i])
+		} else {
+			served = append(served, standIn(cc, t))
+		}
+	}
+	if again, _ := cc.SnapshotLenient(append(kept, served...)); again != nil {
 		return again
 	}
 	return snap

@@ -20,6 +20,7 @@ import (
 	"github.com/themekit/themekit/internal/pgtest"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
+	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
 )
 
@@ -60,7 +61,7 @@ func startDB(t testing.TB, sql string) (*pgtest.Server, *pgxpool.Pool) {
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
 	if sql == "" {
-		_, err = pgsource.Migrate(ctx, pool)
+		_, err = pgsource.Migrate(ctx, pool, catalog(t))
 	} else {
 		_, err = pool.Exec(ctx, sql)
 	}
@@ -68,13 +69,30 @@ func startDB(t testing.TB, sql string) (*pgtest.Server, *pgxpool.Pool) {
 	return srv, pool
 }
 
-// addTenant writes tenant with the default themes through tables.
-func addTenant(t testing.TB, pool *pgxpool.Pool, tables pgsource.Tables, tenant string) {
+// addTenant creates tenant on a migrated database with the default
+// themes, each saved and published as revision 1.
+func addTenant(t testing.TB, pool *pgxpool.Pool, tenant string) {
 	t.Helper()
 	ctx := context.Background()
-	_, err := pool.Exec(ctx, "insert into "+or(tables.Tenants, "tenants")+" (id) values ($1)", tenant)
-	require.NoError(t, err)
 	themes, err := theming.DefaultThemes()
+	require.NoError(t, err)
+	revs := pgsource.Revisions{DB: pool, Catalog: catalog(t)}
+	require.NoError(t, revs.CreateTenant(ctx, tenant))
+	for _, th := range themes {
+		r, err := revs.Save(ctx, tenant, th, 0, revision.Change{Author: "test"})
+		require.NoError(t, err)
+		require.NoError(t, revs.Publish(ctx, tenant, th.ID, r.Number, 0, revision.Change{Author: "test"}))
+	}
+}
+
+// addTenantTo writes tenant with the default themes through tables, on
+// a database of the contract alone (Tables.Save).
+func addTenantTo(t testing.TB, pool *pgxpool.Pool, tables pgsource.Tables, tenant string) {
+	t.Helper()
+	ctx := context.Background()
+	themes, err := theming.DefaultThemes()
+	require.NoError(t, err)
+	_, err = pool.Exec(ctx, "insert into "+or(tables.Tenants, "tenants")+" (id) values ($1)", tenant)
 	require.NoError(t, err)
 	for _, th := range themes {
 		require.NoError(t, tables.Save(ctx, pool, catalog(t), tenant, th))
@@ -157,7 +175,7 @@ func rename(t testing.TB, pool *pgxpool.Pool, table, tenant, name string) {
 // a change committed while it was frozen reaches the next request.
 func TestFrozenListener(t *testing.T) {
 	_, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
+	addTenant(t, pool, "acme")
 	r := startReplica(t, pool, nil) // the default ping interval and deadline
 	ctx := context.Background()
 	require.Equal(t, "Harbor", r.themeName(t, "acme"), "premise: theme 1 of the default themes")
@@ -230,7 +248,7 @@ func TestMissesCostNoTransactions(t *testing.T) {
 // line, never remembered.
 func TestNamesNoTenantCanHaveCostNoTransactions(t *testing.T) {
 	_, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
+	addTenant(t, pool, "acme")
 	logs := &logBuffer{}
 	s, err := pgsource.New(context.Background(), pgsource.Options{Pool: pool, Catalog: catalog(t), Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	require.NoError(t, err)
@@ -268,7 +286,7 @@ func TestOptions(t *testing.T) {
 	schema := strings.ReplaceAll(pgsource.Schema, "pg_notify('themekit_tenant'", "pg_notify('org_changes'") +
 		";\nalter table tenants rename to org; alter table themes rename to org_themes; alter table theme_colors rename to org_colors;"
 	_, pool := startDB(t, schema)
-	addTenant(t, pool, tables, "acme")
+	addTenantTo(t, pool, tables, "acme")
 	var queried atomic.Int32
 	r := startReplica(t, pool, func(o *pgsource.Options) {
 		o.Tables, o.Channel = tables, "org_changes"
@@ -293,16 +311,36 @@ func TestOptions(t *testing.T) {
 		assert.ErrorIs(t, err, theming.ErrUnknownTenant, "no tenant named")
 	})
 	t.Run("a tenant created later is served at once: its notification forgets the miss", func(t *testing.T) {
-		addTenant(t, pool, tables, "initech")
+		addTenantTo(t, pool, tables, "initech")
 		assert.Eventually(t, func() bool { _, err := r.snapshot("initech"); return err == nil }, 2*time.Second, 5*time.Millisecond)
 	})
 }
 
+// TestSave: Tables.Save, the save of a host without revisions, on a
+// database of the contract alone; on one that keeps revisions it is
+// refused, naming the revision API, and writes nothing.
 func TestSave(t *testing.T) {
-	_, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
 	cc := catalog(t)
 	ctx := context.Background()
+
+	t.Run("on a database that keeps revisions it is refused and writes nothing", func(t *testing.T) {
+		_, pool := startDB(t, "")
+		addTenant(t, pool, "acme")
+		themes, err := pgsource.Tables{}.Read(ctx, pool, "acme")
+		require.NoError(t, err)
+		th := themes[1]
+		th.Name = "Saved past the revisions"
+		err = pgsource.Tables{}.Save(ctx, pool, cc, "acme", th)
+		require.ErrorIs(t, err, pgsource.ErrUseRevisions)
+		assert.Contains(t, err.Error(), "Revisions.Save")
+		assert.Contains(t, err.Error(), "Revisions.Publish")
+		again, err := pgsource.Tables{}.Read(ctx, pool, "acme")
+		require.NoError(t, err)
+		assert.Equal(t, themes, again)
+	})
+
+	_, pool := startDB(t, pgsource.Schema) // the contract alone, as before revisions
+	addTenantTo(t, pool, pgsource.Tables{}, "acme")
 	themes, err := pgsource.Tables{}.Read(ctx, pool, "acme")
 	require.NoError(t, err)
 	require.Len(t, themes, 4)
@@ -369,7 +407,7 @@ func TestNewRefusesBadOptions(t *testing.T) {
 // again, the new data is served.
 func TestFrozenDatabase(t *testing.T) {
 	srv, pool := startDB(t, "")
-	addTenant(t, pool, pgsource.Tables{}, "acme")
+	addTenant(t, pool, "acme")
 	cfg, err := pgxpool.ParseConfig(srv.DSN)
 	require.NoError(t, err)
 	cfg.MaxConns = 1 // one backend to freeze

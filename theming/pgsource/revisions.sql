@@ -10,9 +10,10 @@
 --     sets it and writes the revision into themes and theme_colors, in one
 --     transaction; the triggers of migration 1 notify the replicas.
 --
--- Existing themes get a first revision, live, holding the theme as it was
--- (written by pgsource.Migrate in Go, which reads the rows as
--- pgsource.Tables.Read does).
+-- Existing themes get a first revision holding the theme as it was, live
+-- when it validates (written by pgsource.Migrate in Go, which reads the
+-- rows as pgsource.Tables.Read does; migration 3 gives the others a live
+-- revision that validates).
 
 create table if not exists theme_revisions (
   tenant_id      text        not null references tenants on delete cascade,

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -21,26 +23,51 @@ import (
 // TestRevisionsPassTheConformanceSuite runs revisiontest's suite on
 // PostgreSQL: the store is a replica's Revisions, the source the replica,
 // which learns of each publish by its notification; each subtest has a
-// tenant of its own.
+// tenant of its own. Changes past the store are plain SQL on the
+// contract's tables.
 func TestRevisionsPassTheConformanceSuite(t *testing.T) {
 	_, pool := startDB(t, "")
 	r := startReplica(t, pool, nil)
 	var n atomic.Int32
 	revisiontest.TestStore(t, func(t *testing.T) revisiontest.Env {
-		name := fmt.Sprint("suite", n.Add(1))
-		_, err := pool.Exec(context.Background(), "insert into tenants (id) values ($1)", name)
-		require.NoError(t, err)
-		return revisiontest.Env{Store: r.Revisions(), Source: r, Tenant: name, Catalog: catalog(t), Policy: contrast.Policy{}}
+		return revisiontest.Env{Store: r.Revisions(), Source: r, Tenant: fmt.Sprint("suite", n.Add(1)), Catalog: catalog(t),
+			Policy: contrast.Policy{}, Outside: writeBySQL(pool)}
 	})
+}
+
+// writeBySQL writes a theme's name, default flag and colors into the
+// contract's tables as a host's plain SQL would, past the store; a nil
+// theme deletes it.
+func writeBySQL(pool *pgxpool.Pool) func(ctx context.Context, tenant string, id int, th *theming.Theme) error {
+	return func(ctx context.Context, tenant string, id int, th *theming.Theme) error {
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, "delete from themes where tenant_id = $1 and id = $2", tenant, id); err != nil || th == nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, "insert into themes (tenant_id, id, name, is_default) values ($1, $2, $3, $4)",
+				tenant, id, th.Name, th.IsDefault); err != nil {
+				return err
+			}
+			for comp, o := range th.Colors {
+				for _, sc := range theming.Schemes() {
+					if v := o.For(sc); v != "" {
+						if _, err := tx.Exec(ctx, "insert into theme_colors values ($1, $2, $3, $4, $5)", tenant, id, comp, string(sc), v); err != nil {
+							return err
+						}
+					}
+				}
+			}
+			return nil
+		})
+	}
 }
 
 func TestRevisions(t *testing.T) {
 	_, pool := startDB(t, "")
 	ctx := context.Background()
-	_, err := pool.Exec(ctx, "insert into tenants (id) values ('acme')")
-	require.NoError(t, err)
 	first, second := startReplica(t, pool, nil), startReplica(t, pool, nil)
 	revs := first.Revisions()
+	require.NoError(t, revs.CreateTenant(ctx, "acme"))
 	th := theming.Theme{ID: 1, Name: "Harbor"}
 
 	t.Run("a publish on one replica is served by the other", func(t *testing.T) {
@@ -62,7 +89,7 @@ func TestRevisions(t *testing.T) {
 	t.Run("in a host's transaction: a save and the host's audit row commit together", func(t *testing.T) {
 		_, err := pool.Exec(ctx, "create table audit_log (who text, what text)")
 		require.NoError(t, err)
-		h, err := revs.History(ctx, "acme", 1)
+		h, err := revs.History(ctx, "acme", 1, revision.Page{})
 		require.NoError(t, err)
 		save := func(base int, commit bool) error {
 			tx, err := pool.Begin(ctx)
@@ -82,10 +109,10 @@ func TestRevisions(t *testing.T) {
 			return nil
 		}
 		require.NoError(t, save(h[0].Number, false))
-		after, _ := revs.History(ctx, "acme", 1)
+		after, _ := revs.History(ctx, "acme", 1, revision.Page{})
 		assert.Len(t, after, len(h), "rolled back with the host's transaction")
 		require.NoError(t, save(h[0].Number, true))
-		after, _ = revs.History(ctx, "acme", 1)
+		after, _ = revs.History(ctx, "acme", 1, revision.Page{})
 		assert.Len(t, after, len(h)+1)
 		var rows int
 		require.NoError(t, pool.QueryRow(ctx, "select count(*) from audit_log").Scan(&rows))
@@ -102,7 +129,7 @@ func TestRevisions(t *testing.T) {
 		assert.NoError(t, tx.QueryRow(ctx, "select 1").Scan(&one), "the host's transaction is still usable after the conflict")
 	})
 	t.Run("a revision row written past the library that does not decode is refused at publish", func(t *testing.T) {
-		h, err := revs.History(ctx, "acme", 1)
+		h, err := revs.History(ctx, "acme", 1, revision.Page{})
 		require.NoError(t, err)
 		_, err = pool.Exec(ctx, `update theme_revisions set theme = '{"id": 1, "name": "", "colors": {"primary": {"light": "hsl(1, 2%"}}}'
 			where tenant_id = 'acme' and theme_id = 1 and number = $1`, h[0].Number)

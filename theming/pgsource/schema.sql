@@ -28,9 +28,10 @@
 -- pgsource.Migrate, which takes a lock first.
 --
 -- Roles. Only the admin path's role (the one that saves through
--- pgsource.Tables.Save, after CheckTheme) may write the three tables: let
--- it own them, or grant it insert, update and delete, and grant the
--- replicas' role select alone, e.g.
+-- pgsource.Revisions, or pgsource.Tables.Save on a database that keeps no
+-- revisions) may write the three tables: let it own them, or grant it
+-- insert, update and delete, and grant the replicas' role select alone,
+-- e.g.
 --
 --   grant select on tenants, themes, theme_colors to themekit_replica;
 --

@@ -116,6 +116,21 @@ func (r *themeRow) theme() theming.Theme {
 // transaction. A tenant without a row in the tenants table is an error
 // wrapping [theming.ErrUnknownTenant].
 func (tb Tables) Read(ctx context.Context, db Querier, tenant string) ([]theming.Theme, error) {
+	return tb.read(ctx, db, tenant, 0)
+}
+
+// readTheme returns one theme of a tenant as its rows hold it, in the
+// transaction tx, and whether it has rows.
+func (tb Tables) readTheme(ctx context.Context, tx pgx.Tx, tenant string, themeID int) (theming.Theme, bool, error) {
+	themes, err := tb.read(ctx, tx, tenant, themeID)
+	if err != nil || len(themes) == 0 {
+		return theming.Theme{}, false, err
+	}
+	return themes[0], true, nil
+}
+
+// read is Read, of the theme themeID alone when it is not 0.
+func (tb Tables) read(ctx context.Context, db Querier, tenant string, themeID int) ([]theming.Theme, error) {
 	tenants, themesTable, colors := tb.names()
 	_, inTx := db.(pgx.Tx)
 	b := &pgx.Batch{}
@@ -123,8 +138,13 @@ func (tb Tables) Read(ctx context.Context, db Querier, tenant string) ([]theming
 		b.Queue("begin isolation level repeatable read read only")
 	}
 	b.Queue("select exists (select 1 from "+tenants+" where id = $1)", tenant)
-	b.Queue("select "+themeColumns+" from "+themesTable+" where tenant_id = $1 order by id", tenant)
-	b.Queue("select theme_id, component_id, scheme, value from "+colors+" where tenant_id = $1", tenant)
+	if themeID != 0 {
+		b.Queue("select "+themeColumns+" from "+themesTable+" where tenant_id = $1 and id = $2", tenant, themeID)
+		b.Queue("select theme_id, component_id, scheme, value from "+colors+" where tenant_id = $1 and theme_id = $2", tenant, themeID)
+	} else {
+		b.Queue("select "+themeColumns+" from "+themesTable+" where tenant_id = $1 order by id", tenant)
+		b.Queue("select theme_id, component_id, scheme, value from "+colors+" where tenant_id = $1", tenant)
+	}
 	if !inTx {
 		b.Queue("commit")
 	}
@@ -160,11 +180,11 @@ func (tb Tables) Read(ctx context.Context, db Querier, tenant string) ([]theming
 		return nil, err
 	}
 	var (
-		themeID                  int
+		colorOf                  int
 		component, scheme, value string
 	)
-	_, err = pgx.ForEachRow(rows, []any{&themeID, &component, &scheme, &value}, func() error {
-		i, ok := byID[themeID]
+	_, err = pgx.ForEachRow(rows, []any{&colorOf, &component, &scheme, &value}, func() error {
+		i, ok := byID[colorOf]
 		if !ok {
 			return nil // no such theme: the contract's foreign key rules it out
 		}
@@ -185,11 +205,12 @@ func (tb Tables) Read(ctx context.Context, db Querier, tenant string) ([]theming
 	return themes, nil
 }
 
-// Write stores t for tenant, replacing the theme with its id and all of
-// its colors, without checking it (see [Tables.Save]). Run it in a
-// transaction (db a pgx.Tx), so that readers never see the theme without
-// its colors.
-func (tb Tables) Write(ctx context.Context, db Querier, tenant string, t theming.Theme) error {
+// write stores t for tenant, replacing the theme with its id and all of
+// its colors, without checking it: the one write of the contract's rows,
+// of a publish (Revisions) and of Save on a database without revisions.
+// Run it in a transaction (db a pgx.Tx), so that readers never see the
+// theme without its colors.
+func (tb Tables) write(ctx context.Context, db Querier, tenant string, t theming.Theme) error {
 	_, themesTable, colors := tb.names()
 	r := rowOf(t)
 	args := append([]any{tenant}, r.fields()...)
@@ -227,20 +248,41 @@ type Beginner interface {
 	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
-// Save is an admin's save: in one transaction it checks that tenant
-// exists (an error wrapping [theming.ErrUnknownTenant] if not), checks t
-// with cc's CheckTheme and, if it passes, writes it with [Tables.Write]
-// and commits. A theme that does not pass is refused with CheckTheme's
-// *theming.ValidationError and nothing is written. The commit notifies
-// every replica that follows the tenant. The rules between themes (unique
-// ids, at most one default) are the caller's: CheckTheme looks at one
-// theme, and a tenant's snapshot leaves out a second default.
+// ErrUseRevisions is wrapped by the error of [Tables.Save] on a database
+// that keeps revisions: there, every write of a theme is a revision
+// ([Revisions]), so that each is in the history, every publish in the
+// log, and no write undoes another unseen.
+var ErrUseRevisions = errors.New("pgsource: this database keeps revisions: save a theme with Revisions.Save, then make it live with Revisions.Publish")
+
+// Save is the save of a host without revisions, on a database of the
+// contract alone ([Schema] applied, never migrated to version 2): in one
+// transaction it checks that tenant exists (an error wrapping
+// [theming.ErrUnknownTenant] if not), checks t with cc's CheckTheme and,
+// if it passes, writes it and commits. A theme that does not pass is
+// refused with CheckTheme's *theming.ValidationError and nothing is
+// written. The commit notifies every replica that follows the tenant. The
+// rules between themes (unique ids, at most one default) are the
+// caller's: CheckTheme looks at one theme, and a tenant's snapshot leaves
+// out a second default.
+//
+// On a database that keeps revisions (one [Migrate] brought to version 2
+// or later: it has theme_revisions), Save writes nothing and returns an
+// error wrapping [ErrUseRevisions]: the write path there is
+// [Revisions.Save] and [Revisions.Publish], and a row written past it is
+// found by the next publish as a change made past the store.
 func (tb Tables) Save(ctx context.Context, db Beginner, cc *theming.CompiledCatalog, tenant string, t theming.Theme) error {
 	if err := cc.CheckTheme(t); err != nil {
 		return err
 	}
 	tenants, _, _ := tb.names()
 	return pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+		var revisions bool
+		if err := tx.QueryRow(ctx, "select to_regclass('theme_revisions') is not null").Scan(&revisions); err != nil {
+			return err
+		}
+		if revisions {
+			return fmt.Errorf("pgsource: Tables.Save of theme %d: %w", t.ID, ErrUseRevisions)
+		}
 		var found string
 		err := tx.QueryRow(ctx, "select id from "+tenants+" where id = $1 for share", tenant).Scan(&found)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -249,6 +291,6 @@ func (tb Tables) Save(ctx context.Context, db Beginner, cc *theming.CompiledCata
 		if err != nil {
 			return err
 		}
-		return tb.Write(ctx, tx, tenant, t)
+		return tb.write(ctx, tx, tenant, t)
 	})
 }

@@ -3,7 +3,6 @@ package revision
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -17,11 +16,12 @@ import (
 // each tenant's live revisions, and previews ([WithPreview]), to the
 // requests whose context names the tenant ([tenant.With]): for tests, a
 // single process, and a host's reference when it writes a store of its
-// own. A tenant exists once a theme of it was saved; until one of its
-// themes is published it is served the catalog's defaults
+// own. A tenant exists once [Memory.CreateTenant] made it; until one of
+// its themes is published it is served the catalog's defaults
 // ([tenant.DefaultTheme]). Revisions are kept as their JSON encoding, as
 // a database would keep them, so what History and the source return
-// shares no memory with what was saved.
+// shares no memory with what was saved. Nothing changes what it serves
+// but its own methods, so its Publish never finds a change made past it.
 //
 // Use [NewMemory]. A Memory is safe for concurrent use.
 type Memory struct {
@@ -34,10 +34,13 @@ type Memory struct {
 	tenants map[string]map[int]*memTheme
 }
 
-// memTheme is one theme's revisions, oldest first, and the live one.
+// memTheme is one theme's revisions, oldest first, the live one, and its
+// log, oldest first.
 type memTheme struct {
-	revs []memRevision
-	live int
+	revs    []memRevision
+	live    int
+	deleted bool
+	log     []Publication
 }
 
 // memRevision is a revision with its theme encoded.
@@ -51,8 +54,8 @@ var (
 	_ theming.Source = (*Memory)(nil)
 )
 
-// NewMemory returns an empty store whose revisions are checked against
-// cc and published only when they pass the policy publish.
+// NewMemory returns a store without tenants whose revisions are checked
+// against cc and published only when they pass the policy publish.
 func NewMemory(cc *theming.CompiledCatalog, publish contrast.Policy) *Memory {
 	m := &Memory{cc: cc, policy: publish, tenants: map[string]map[int]*memTheme{}}
 	m.src = tenant.NewSource(tenant.Options{Load: m.load})
@@ -85,33 +88,73 @@ func (m *Memory) load(_ context.Context, name string) (*theming.Snapshot, error)
 	}
 	m.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("revision: no tenant %q: %w", name, theming.ErrUnknownTenant)
+		return nil, UnknownTenant(name)
 	}
 	return m.cc.SnapshotLenient(live)
 }
 
+// CreateTenant implements [Store].
+func (m *Memory) CreateTenant(_ context.Context, name string) error {
+	if err := CheckTenant(name); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	_, exists := m.tenants[name]
+	if !exists {
+		m.tenants[name] = map[int]*memTheme{}
+	}
+	m.mu.Unlock()
+	if exists {
+		return TenantExists(name)
+	}
+	m.src.Invalidate(name) // forget that it was unknown
+	return nil
+}
+
+// themes returns the tenant's themes, or the error for a tenant the
+// store does not have. m.mu must be held.
+func (m *Memory) themes(name string) (map[int]*memTheme, error) {
+	themes, ok := m.tenants[name]
+	if !ok {
+		return nil, UnknownTenant(name)
+	}
+	return themes, nil
+}
+
+// saved returns the theme's revisions, or the error for a tenant the
+// store does not have or a theme never saved. m.mu must be held.
+func (m *Memory) saved(name string, themeID int) (*memTheme, error) {
+	themes, err := m.themes(name)
+	if err != nil {
+		return nil, err
+	}
+	th := themes[themeID]
+	if th == nil {
+		return nil, UnknownRevision(themeID, 0)
+	}
+	return th, nil
+}
+
 // Save implements [Store].
 func (m *Memory) Save(_ context.Context, name string, t theming.Theme, base int, by Change) (Revision, error) {
-	if name == "" {
-		return Revision{}, fmt.Errorf("revision: no tenant named: %w", theming.ErrUnknownTenant)
-	}
-	if err := m.cc.CheckTheme(t); err != nil {
+	if err := CheckSave(m.cc, t, by); err != nil {
 		return Revision{}, err
 	}
 	enc := encodeTheme(t)
 	m.mu.Lock()
-	themes, known := m.tenants[name]
-	if !known {
-		themes = map[int]*memTheme{}
-		m.tenants[name] = themes
+	defer m.mu.Unlock()
+	themes, err := m.themes(name)
+	if err != nil {
+		return Revision{}, err
 	}
 	th := themes[t.ID]
 	if th == nil {
 		th = &memTheme{}
-		themes[t.ID] = th
+	}
+	if th.deleted {
+		return Revision{}, Deleted(t.ID)
 	}
 	if newest := len(th.revs); base != newest {
-		m.mu.Unlock()
 		return Revision{}, &ConflictError{ThemeID: t.ID, Op: "save", From: base, Now: newest}
 	}
 	prev := theming.Theme{ID: t.ID}
@@ -120,80 +163,182 @@ func (m *Memory) Save(_ context.Context, name string, t theming.Theme, base int,
 	}
 	r := Revision{ThemeID: t.ID, Number: base + 1, Change: by, Saved: now(), Changes: Diff(prev, decodeTheme(enc))}
 	th.revs = append(th.revs, memRevision{Revision: r, theme: enc})
-	m.mu.Unlock()
-	if !known {
-		m.src.Invalidate(name) // forget that it was unknown
-	}
+	themes[t.ID] = th
 	r.Theme = decodeTheme(enc)
+	r.Changes = slices.Clone(r.Changes)
 	return r, nil
 }
 
 // Publish implements [Store]. The revision is judged outside the lock,
 // and published only if live is still the live revision then.
-func (m *Memory) Publish(ctx context.Context, name string, themeID, n, live int, by Change) error {
-	r, err := m.Revision(ctx, name, themeID, n)
-	if err != nil {
-		return err
-	}
-	if err := m.checkLive(name, themeID, live); err != nil {
-		return err
-	}
-	if err := CheckPublish(m.cc, m.policy, r.Theme, n); err != nil {
+func (m *Memory) Publish(_ context.Context, name string, themeID, n, live int, by Change) error {
+	if err := by.Check(); err != nil {
 		return err
 	}
 	m.mu.Lock()
-	if err := m.checkLiveLocked(name, themeID, live); err != nil {
+	th, err := m.saved(name, themeID)
+	if err == nil && (n < 1 || n > len(th.revs)) {
+		err = UnknownRevision(themeID, n)
+	}
+	if err == nil {
+		err = th.changeable("publish", live)
+	}
+	if err != nil || n == th.live {
+		m.mu.Unlock()
+		return err // nil: n is live already
+	}
+	t := decodeTheme(th.revs[n-1].theme)
+	m.mu.Unlock()
+
+	if err := CheckPublish(m.cc, m.policy, t, n); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	if err := th.changeable("publish", live); err != nil {
 		m.mu.Unlock()
 		return err
 	}
-	th := m.tenants[name][themeID]
-	th.live = n
-	th.revs[n-1].Published, th.revs[n-1].PublishedBy = now(), by
+	th.record(ActionPublish, n, by)
 	m.mu.Unlock()
 	m.src.Invalidate(name)
 	return nil
 }
 
-func (m *Memory) checkLive(name string, themeID, live int) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.checkLiveLocked(name, themeID, live)
-}
-
-// checkLiveLocked returns the conflict when live is not the theme's live
-// revision. m.mu must be held.
-func (m *Memory) checkLiveLocked(name string, themeID, live int) error {
-	if now := m.tenants[name][themeID].live; now != live {
-		return &ConflictError{ThemeID: themeID, Op: "publish", From: live, Now: now}
+// changeable returns the error of a change of th from the live revision
+// live: its deletion, or a conflict. m.mu must be held.
+func (th *memTheme) changeable(op string, live int) error {
+	if th.deleted {
+		return Deleted(th.themeID())
+	}
+	if live != th.live {
+		return &ConflictError{ThemeID: th.themeID(), Op: op, From: live, Now: th.live}
 	}
 	return nil
 }
 
-// History implements [Store].
-func (m *Memory) History(_ context.Context, name string, themeID int) ([]Revision, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	th := m.tenants[name][themeID]
-	if th == nil {
-		return nil, nil
+func (th *memTheme) themeID() int { return th.revs[0].ThemeID }
+
+// record makes revision to live (0: none) and logs it. m.mu must be
+// held.
+func (th *memTheme) record(a Action, to int, by Change) {
+	th.log = append(th.log, Publication{ThemeID: th.themeID(), Seq: len(th.log) + 1, Action: a,
+		From: th.live, To: to, Change: by, At: now()})
+	th.live = to
+	if a == ActionDelete {
+		th.deleted = true
 	}
-	out := make([]Revision, 0, len(th.revs))
-	for _, mr := range slices.Backward(th.revs) {
-		out = append(out, th.revision(mr))
-	}
-	return out, nil
 }
 
-// Revision returns revision n of a tenant's theme; an error wrapping
-// [ErrUnknownRevision] when there is none.
+// Archive implements [Store].
+func (m *Memory) Archive(_ context.Context, name string, themeID, live int, by Change) error {
+	return m.takeDown(name, themeID, live, by, ActionArchive)
+}
+
+// Delete implements [Store].
+func (m *Memory) Delete(_ context.Context, name string, themeID, live int, by Change) error {
+	return m.takeDown(name, themeID, live, by, ActionDelete)
+}
+
+// takeDown archives or deletes a theme.
+func (m *Memory) takeDown(name string, themeID, live int, by Change, a Action) error {
+	if err := by.Check(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	th, err := m.saved(name, themeID)
+	if err == nil {
+		err = th.changeable(string(a), live)
+	}
+	if err != nil || (a == ActionArchive && th.live == 0) {
+		m.mu.Unlock()
+		return err // nil: archived already
+	}
+	th.record(a, 0, by)
+	m.mu.Unlock()
+	m.src.Invalidate(name)
+	return nil
+}
+
+// Head implements [Store].
+func (m *Memory) Head(_ context.Context, name string, themeID int) (Head, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	themes, err := m.themes(name)
+	if err != nil {
+		return Head{}, err
+	}
+	th := themes[themeID]
+	if th == nil {
+		return Head{}, nil
+	}
+	return Head{Newest: len(th.revs), Live: th.live, Deleted: th.deleted}, nil
+}
+
+// Revision implements [Store].
 func (m *Memory) Revision(_ context.Context, name string, themeID, n int) (Revision, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	th := m.tenants[name][themeID]
-	if th == nil || n < 1 || n > len(th.revs) {
-		return Revision{}, fmt.Errorf("%w: theme %d has no revision %d", ErrUnknownRevision, themeID, n)
+	th, err := m.saved(name, themeID)
+	if err != nil {
+		return Revision{}, err
+	}
+	if n < 1 || n > len(th.revs) {
+		return Revision{}, UnknownRevision(themeID, n)
 	}
 	return th.revision(th.revs[n-1]), nil
+}
+
+// History implements [Store].
+func (m *Memory) History(_ context.Context, name string, themeID int, page Page) ([]Revision, error) {
+	return listPage(m, name, themeID, page, func(th *memTheme) []memRevision { return th.revs }, (*memTheme).revision)
+}
+
+// Log implements [Store].
+func (m *Memory) Log(_ context.Context, name string, themeID int, page Page) ([]Publication, error) {
+	return listPage(m, name, themeID, page, func(th *memTheme) []Publication { return th.log },
+		func(_ *memTheme, p Publication) Publication { return p })
+}
+
+// listPage returns page of the theme's entries (of gives them, numbered
+// from 1 in order, oldest first), newest first, each as out makes it;
+// none for a theme never saved.
+func listPage[E, R any](m *Memory, name string, themeID int, page Page, of func(*memTheme) []E, out func(*memTheme, E) R) ([]R, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	themes, err := m.themes(name)
+	if err != nil {
+		return nil, err
+	}
+	th := themes[themeID]
+	if th == nil {
+		return nil, nil
+	}
+	all := of(th)
+	below, limit := page.Range()
+	end := min(len(all), below-1)
+	var list []R
+	for _, e := range slices.Backward(all[max(end-limit, 0):end]) {
+		list = append(list, out(th, e))
+	}
+	return list, nil
+}
+
+// LiveAt implements [Store].
+func (m *Memory) LiveAt(_ context.Context, name string, themeID int, at time.Time) (Publication, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	themes, err := m.themes(name)
+	if err != nil {
+		return Publication{}, err
+	}
+	if th := themes[themeID]; th != nil {
+		for _, p := range slices.Backward(th.log) {
+			if !p.At.After(at) {
+				return p, nil
+			}
+		}
+	}
+	return Publication{}, nil
 }
 
 // revision returns mr as a Revision of th, its theme decoded.

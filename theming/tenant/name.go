@@ -25,6 +25,13 @@ var (
 	errNameNUL     = fmt.Errorf("tenant: a name with a NUL byte: %w", theming.ErrUnknownTenant)
 )
 
+// CheckName returns nil for a name a tenant may have, and otherwise the
+// error a [Source] answers it with, without a lookup: one wrapping
+// [theming.ErrUnknownTenant] that says what is wrong (over [MaxNameLen]
+// bytes, not valid UTF-8, a NUL byte) without quoting the name. An empty
+// name passes: whether a tenant may be unnamed is the host's to say.
+func CheckName(name string) error { return checkName(name) }
+
 // checkName returns the error of a name that names no tenant whatever
 // the host holds, or nil.
 func checkName(name string) error {

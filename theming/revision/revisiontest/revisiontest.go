@@ -10,7 +10,14 @@
 //		})
 //	}
 //
-// Each failure names the call and what it broke.
+// It covers saves, publishes and their conflicts (under concurrent
+// goroutines too), the policy's refusal, Head, Revision, History and the
+// log a bounded page at a time, LiveAt, rollback, previews, the bounds of
+// a Change and of a theme, numbers and tenant names no theme, revision or
+// tenant can have, the tenants' and themes' lifecycle (CreateTenant,
+// Archive, Delete) and, for a store whose served data can be changed past
+// it (Env.Outside), that such a change is found, recorded and never
+// silently reverted. Each failure names the call and what it broke.
 package revisiontest
 
 import (
@@ -40,8 +47,11 @@ type Env struct {
 	// Source serves the live revisions of the requests' tenant, and
 	// previews ([revision.WithPreview]), as httpadapter will ask it.
 	Source theming.Source
-	// Tenant is a tenant the store accepts whose themes no other Env of
-	// the run holds: TestStore saves themes 1 to 3 of it.
+	// Tenant names a tenant the store does not have yet, and no other
+	// Env of the run uses: TestStore creates it ([revision.Store.CreateTenant])
+	// and saves themes 1 to 3 of it; the names Tenant+"-" followed by
+	// letters are its too, created and looked up by the tenant
+	// lifecycle's subtest.
 	Tenant string
 	// Catalog is the catalog the store checks themes against, and Policy
 	// the one it publishes under.
@@ -53,6 +63,13 @@ type Env struct {
 	// Settle is the longest the Source may take to serve what was
 	// published (a database notification's delay); 0 means 5 s.
 	Settle time.Duration
+	// Outside, if set, changes what the Source serves of the tenant's
+	// theme themeID past the store, as plain SQL changes a database's
+	// rows: it writes t (the suite's themes set a name, a default flag
+	// and colors only), or, when t is nil, deletes the theme. The
+	// subtest of changes made past the store runs only with it; a store
+	// whose served data only its own methods change leaves it nil.
+	Outside func(ctx context.Context, tenant string, themeID int, t *theming.Theme) error
 }
 
 // TestStore checks the store and source that open returns against the
@@ -69,17 +86,28 @@ func TestStore(t *testing.T, open func(t *testing.T) Env) {
 		{"a save stores the next revision, not yet live", testSave},
 		{"a theme CheckTheme refuses is not saved", testSaveInvalid},
 		{"a theme that fails contrast is saved, and its publish refused with the audit", testRefused},
-		{"a publish is served and marked live", testPublish},
+		{"a publish is served, marked live and logged once", testPublish},
 		{"a save from a revision that is not the newest is a conflict", testSaveConflict},
-		{"a publish made while another revision went live is a conflict", testPublishConflict},
+		{"a publish made while another revision went live is a conflict, found before the policy", testPublishConflict},
 		{"a stale publish of a revision the policy refuses is a conflict, not a refusal", testStaleRefused},
 		{"of concurrent saves from one revision exactly one is stored", testConcurrentSaves},
 		{"of concurrent publishes from one live revision exactly one is made", testConcurrentPublishes},
 		{"history lists the revisions newest first with their authors and field changes", testHistory},
-		{"rolling back publishes an older revision", testRollback},
+		{"rolling back publishes an older revision, and logs it", testRollback},
 		{"a preview is seen by the previewing request alone", testPreview},
 		{"a preview is private, no-store, and leaves the live ETags as they were", testPreviewHTTP},
 		{"a revision that does not exist is neither published nor previewed", testUnknown},
+		{"Head gives the newest and the live revision without reading them", testHead},
+		{"Revision reads one revision as History lists it", testRevision},
+		{"History and Log are read a bounded page at a time", testPages},
+		{"the publish log keeps every publish, and LiveAt says what was live and who made it so", testLog},
+		{"a Change over its bounds, not UTF-8 or with a NUL is refused by every method", testChangeBounds},
+		{"a theme no store keeps as it is is refused at its field", testThemeBounds},
+		{"numbers no theme or revision can have name none", testNumbers},
+		{"a tenant is created once, and one never created is unknown to every method", testTenants},
+		{"an archived theme is not served, keeps its history, and a publish serves it again", testArchive},
+		{"a deleted theme is served by no one, live in no history, and takes no change", testDelete},
+		{"a change made past the store is found by the next publish, recorded, and not reverted", testOutside},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.run(t, newSuite(t, open(t)))
@@ -106,6 +134,9 @@ func newSuite(t *testing.T, env Env) *suite {
 		env.Settle = 5 * time.Second
 	}
 	s := &suite{Env: env, ctx: env.Context(context.Background())}
+	if err := env.Store.CreateTenant(s.ctx, env.Tenant); err != nil {
+		t.Fatalf("CreateTenant(%q): %v", env.Tenant, err)
+	}
 	s.good = theming.Theme{ID: 1, Name: "revisiontest good"}
 	if rep, err := env.Catalog.AuditTheme(s.good, env.Policy); err != nil {
 		t.Fatalf("revisiontest: auditing the catalog's defaults: %v", err)
@@ -175,18 +206,41 @@ func (s *suite) publish(t *testing.T, themeID, n, live int) {
 	}
 }
 
-// history returns the theme's history and fails the test on an error.
+// history returns the theme's whole history (a page of MaxLimit
+// revisions: the suite saves fewer, but in testPages) and fails the test
+// on an error.
 func (s *suite) history(t *testing.T, themeID int) []revision.Revision {
 	t.Helper()
-	h, err := s.Store.History(s.ctx, s.Tenant, themeID)
+	h, err := s.Store.History(s.ctx, s.Tenant, themeID, revision.Page{Limit: revision.MaxLimit})
 	if err != nil {
 		t.Fatalf("History(theme %d): %v", themeID, err)
 	}
 	return h
 }
 
+// head returns the theme's Head and fails the test on an error.
+func (s *suite) head(t *testing.T, themeID int) revision.Head {
+	t.Helper()
+	h, err := s.Store.Head(s.ctx, s.Tenant, themeID)
+	if err != nil {
+		t.Fatalf("Head(theme %d): %v", themeID, err)
+	}
+	return h
+}
+
+// log returns the theme's publish log, newest first, and fails the test
+// on an error.
+func (s *suite) log(t *testing.T, themeID int) []revision.Publication {
+	t.Helper()
+	l, err := s.Store.Log(s.ctx, s.Tenant, themeID, revision.Page{Limit: revision.MaxLimit})
+	if err != nil {
+		t.Fatalf("Log(theme %d): %v", themeID, err)
+	}
+	return l
+}
+
 // live returns the number of the revision History marks live, 0 for none,
-// failing the test when more than one is.
+// failing the test when more than one is, or when Head says another.
 func (s *suite) live(t *testing.T, themeID int) int {
 	t.Helper()
 	n := 0
@@ -197,6 +251,9 @@ func (s *suite) live(t *testing.T, themeID int) int {
 			}
 			n = r.Number
 		}
+	}
+	if h := s.head(t, themeID); h.Live != n {
+		t.Fatalf("Head(theme %d).Live = %d, but History marks revision %d live", themeID, h.Live, n)
 	}
 	return n
 }
@@ -299,11 +356,21 @@ func testPublish(t *testing.T, s *suite) {
 	s.publish(t, 1, r.Number, 0)
 	s.awaitServed(t, 1, s.good.Name)
 	h := s.history(t, 1)
-	if len(h) != 1 || !h[0].Live || h[0].PublishedBy != bob || h[0].Published.IsZero() {
-		t.Errorf("History after the publish = %+v; want revision 1 live, published by %+v at a time", h, bob)
+	if len(h) != 1 || !h[0].Live {
+		t.Errorf("History after the publish = %+v; want revision 1 live", h)
 	}
-	// Publishing the live revision again changes nothing.
-	s.publish(t, 1, r.Number, r.Number)
+	l := s.log(t, 1)
+	if len(l) != 1 || l[0].Action != revision.ActionPublish || l[0].From != 0 || l[0].To != 1 || l[0].Change != bob || l[0].At.IsZero() || l[0].Seq != 1 {
+		t.Fatalf("Log after the publish = %+v; want one entry, seq 1: publish from 0 to 1 by %+v, at a time", l, bob)
+	}
+	// Publishing the live revision again is a no-op: the log keeps the
+	// publish that made it live.
+	if err := s.Store.Publish(s.ctx, s.Tenant, 1, r.Number, r.Number, revision.Change{Author: "mallory", Note: "again"}); err != nil {
+		t.Errorf("Publish(the live revision) = %v; want nil, a no-op", err)
+	}
+	if again := s.log(t, 1); len(again) != 1 || again[0] != l[0] {
+		t.Errorf("Log after publishing the live revision again = %+v; want it unchanged, %+v", again, l)
+	}
 }
 
 func testSaveConflict(t *testing.T, s *suite) {
@@ -341,6 +408,13 @@ func testPublishConflict(t *testing.T, s *suite) {
 	}
 	if n := s.live(t, 1); n != 1 {
 		t.Errorf("after conflicting publishes revision %d is live; want 1", n)
+	}
+	// The conflict is found before the policy: a stale publish of a
+	// revision that fails it is a conflict, not a refusal.
+	r3 := s.save(t, s.bad, r2.Number, alice)
+	err := s.Store.Publish(s.ctx, s.Tenant, 1, r3.Number, 0, bob)
+	if !errors.Is(err, revision.ErrConflict) || errors.Is(err, revision.ErrRefused) {
+		t.Errorf("Publish(a failing revision, from a stale live revision) = %v; want a conflict, before the policy's refusal", err)
 	}
 }
 
@@ -490,6 +564,16 @@ func testRollback(t *testing.T, s *suite) {
 	}
 	if h := s.history(t, 1); len(h) != 2 {
 		t.Errorf("a rollback added revisions: History has %d; want 2", len(h))
+	}
+	l := s.log(t, 1)
+	want := [][2]int{{2, 1}, {1, 2}, {0, 1}}
+	if len(l) != len(want) {
+		t.Fatalf("Log after publish, publish, rollback = %+v; want 3 entries", l)
+	}
+	for i, w := range want {
+		if l[i].Action != revision.ActionPublish || l[i].From != w[0] || l[i].To != w[1] || l[i].Seq != len(want)-i {
+			t.Errorf("Log[%d] = %+v; want seq %d, a publish from %d to %d", i, l[i], len(want)-i, w[0], w[1])
+		}
 	}
 }
 
