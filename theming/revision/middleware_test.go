@@ -38,6 +38,9 @@ func newPreviewHost(t *testing.T) *previewHost {
 	cc := defaultCatalog(t)
 	m := revision.NewMemory(cc, contrast.Policy{})
 	ctx := context.Background()
+	for _, tenant := range []string{"acme", "globex"} {
+		require.NoError(t, m.CreateTenant(ctx, tenant))
+	}
 	for _, th := range []theming.Theme{{ID: 1, Name: "Live"}, {ID: 2, Name: "Second"}} {
 		r, err := m.Save(ctx, "acme", th, 0, revision.Change{Author: "alice"})
 		require.NoError(t, err)
