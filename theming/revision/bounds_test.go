@@ -1,0 +1,32 @@
+package revision_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/revision"
+)
+
+// TestTheMemoryStoreRefusesAThemeOverItsBounds: a save goes through
+// CheckTheme, so a theme with a string over its bound (a 1 MiB name, the
+// finding's) is refused with ErrTooLarge by theme and field, and nothing
+// is stored. (pgsource's store: TestTheDatabaseStoresRefuseAThemeOverItsBounds.)
+func TestTheMemoryStoreRefusesAThemeOverItsBounds(t *testing.T) {
+	ctx := context.Background()
+	m := revision.NewMemory(defaultCatalog(t), contrast.Policy{})
+	_, err := m.Save(ctx, "acme", theming.Theme{ID: 3, Name: strings.Repeat("n", 1<<20)}, 0, revision.Change{Author: "mallory"})
+	var ve *theming.ValidationError
+	require.ErrorAs(t, err, &ve)
+	require.Len(t, ve.Problems, 1)
+	assert.ErrorIs(t, ve.Problems[0], theming.ErrTooLarge)
+	assert.Equal(t, "theme 3: name: is 1048576 characters long; the limit is 200", ve.Problems[0].Error())
+	history, err := m.History(ctx, "acme", 3)
+	require.NoError(t, err)
+	assert.Empty(t, history, "nothing is stored")
+}
