@@ -18,9 +18,9 @@ type stylesheet struct {
 
 func newStylesheet(c *config, spec *endpointSpec) *stylesheet {
 	e := &stylesheet{endpointSpec: spec, headers: c.headersOf(spec), c: c}
-	e.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*httpwire.Rep], error) {
+	e.cache = newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*themeTable[*httpwire.Rep], error) {
 		return newThemeTable(s, func(t *theming.ResolvedTheme) (*httpwire.Rep, error) {
-			return httpwire.NewRep([]byte(t.Stylesheet()), c.compress), nil
+			return httpwire.NewChargedRep([]byte(t.Stylesheet()), c.compress, ch.fn()), nil
 		})
 	})
 	return e
