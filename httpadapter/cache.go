@@ -266,6 +266,7 @@ func newBudget(max int64) *budget {
 type charge struct {
 	b          *budget
 	evict      func()
+	addFn      func(int) // add, made once for httpwire's representations
 	used       atomic.Bool
 	bytes      int64   // guarded by b.mu
 	prev, next *charge // guarded by b.mu; nil while not in the ring
@@ -280,6 +281,7 @@ func (b *budget) newCharge(evict func()) *charge {
 		return nil
 	}
 	ch := &charge{b: b, evict: evict}
+	ch.addFn = ch.add
 	ch.used.Store(true)
 	return ch
 }
@@ -289,7 +291,7 @@ func (ch *charge) fn() func(int) {
 	if ch == nil {
 		return nil
 	}
-	return ch.add
+	return ch.addFn
 }
 
 // touch notes that the entry was used.
