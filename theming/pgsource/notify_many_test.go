@@ -161,11 +161,5 @@ func copyTenant(t testing.TB, pool *pgxpool.Pool, from string, n int) {
 // many (a flood's tenants, read together).
 func themeScans(t testing.TB, pool *pgxpool.Pool) int64 {
 	t.Helper()
-	ctx := context.Background()
-	time.Sleep(1100 * time.Millisecond) // backends flush their counts at most once a second
-	var n int64
-	require.NoError(t, pool.QueryRow(ctx, "select pg_stat_clear_snapshot()").Scan(new(any)))
-	require.NoError(t, pool.QueryRow(ctx, `select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) from pg_stat_user_tables
-		where relname = 'themes'`).Scan(&n))
-	return n
+	return counted(t, pool, `select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) from pg_stat_user_tables where relname = 'themes'`)
 }
