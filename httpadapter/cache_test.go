@@ -24,7 +24,7 @@ func loadDefault(t *testing.T) *theming.Snapshot {
 func TestWeakCache(t *testing.T) {
 	t.Run("alternating snapshots are built once each", func(t *testing.T) {
 		var builds atomic.Int32
-		c := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (int, error) {
+		c := newWeakCache[theming.Snapshot](nil, func(s *theming.Snapshot, _ *charge) (int, error) {
 			builds.Add(1)
 			return len(s.Themes()), nil
 		})
@@ -42,7 +42,7 @@ func TestWeakCache(t *testing.T) {
 	})
 
 	t.Run("a dropped snapshot is reclaimed and forgotten", func(t *testing.T) {
-		c := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) ([]byte, error) { return s.ComponentDefsJSON(), nil })
+		c := newWeakCache[theming.Snapshot](nil, func(s *theming.Snapshot, _ *charge) ([]byte, error) { return s.ComponentDefsJSON(), nil })
 		var reclaimed atomic.Bool
 		func() {
 			old := loadDefault(t)

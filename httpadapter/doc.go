@@ -99,7 +99,11 @@
 // ETags, lengths, and on first use each indented, browsable and compressed
 // form); the catalog's forms and the OpenAPI document once per
 // [theming.CompiledCatalog], shared by all its tenants. The caches hold
-// snapshots by weak pointer, so a dropped snapshot is never kept alive. An
+// snapshots by weak pointer, so a dropped snapshot is never kept alive,
+// and what they keep is bounded by bytes ([Options].CacheBytes, 8 MiB by
+// default), across every snapshot: a host serving many tenants keeps the
+// forms its clients ask for most, and makes the others again when they
+// are asked for, rather than every form of every tenant it serves. An
 // unchanged GET is a Source call, a pointer comparison, two header scans,
 // header writes of preallocated values and one Write. The browsable page
 // shows the request line, so it is rendered per request; a document keeps

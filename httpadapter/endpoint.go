@@ -180,7 +180,7 @@ func (e *endpoint) writePage(w http.ResponseWriter, r *http.Request, status int,
 	}
 	h["Content-Security-Policy"] = e.csp
 	if status == http.StatusOK && d != nil {
-		d.pages.rep(b.Bytes(), len(body), d.compress).Write(w, r, k.html)
+		d.pages.rep(b.Bytes(), len(body), d.compress, d.charge).Write(w, r, k.html)
 		return
 	}
 	httpwire.WriteRaw(w, r, status, k.html, b.Bytes())

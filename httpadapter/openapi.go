@@ -39,15 +39,15 @@ func newOpenAPI(c *config, spec *endpointSpec) *openAPI {
 	// like the catalog endpoint's forms, it is made once per compiled
 	// catalog and shared by every snapshot built from it (thousands of
 	// tenants, one document), or once per snapshot without one.
-	build := func(s *theming.Snapshot) (*httpwire.Rep, error) {
+	build := func(s *theming.Snapshot, ch *charge) (*httpwire.Rep, error) {
 		body, err := openAPIDocument(c, s)
 		if err != nil {
 			return nil, err
 		}
-		return httpwire.NewRep(body, c.compress), nil
+		return httpwire.NewChargedRep(body, c.compress, ch.fn()), nil
 	}
-	h.bySnap = newWeakCache[theming.Snapshot](build)
-	h.byCatalog = newWeakCache[theming.CompiledCatalog](build)
+	h.bySnap = newWeakCache[theming.Snapshot](c.budget, build)
+	h.byCatalog = newWeakCache[theming.CompiledCatalog](c.budget, build)
 	return h
 }
 

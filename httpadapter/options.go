@@ -78,6 +78,20 @@ type Options struct {
 	// by tenant too. nil adds none.
 	SourceVary []string
 
+	// CacheBytes bounds the bytes the handlers keep of what they serve,
+	// across every snapshot the Source gives them (every tenant's): the
+	// JSON documents, stylesheets and browsable pages, in identity and in
+	// each content coding, each made on the first request that asks for
+	// it. Past it, what was used least lately is dropped, and made again
+	// when next asked for. 0 means DefaultCacheBytes, 8 MiB: everything
+	// about 18 tenants of the default data serve (every document, user and
+	// coding, about 440 KB each), and one catalog of 10,000 components; a
+	// host serving more tenants than that at once, or a larger catalog,
+	// sets the bytes it can spare for its working set (see the tenant
+	// figures in BENCHMARKS.md). A negative value means no bound: each
+	// snapshot's forms are kept until the Source drops the snapshot.
+	CacheBytes int64
+
 	// DisableCompression turns off the precompressed gzip, br and zstd
 	// forms: every response is sent in identity coding and Vary does not
 	// list Accept-Encoding. Use it when something in front of the handlers
@@ -114,6 +128,9 @@ const (
 	defaultUserCacheControl = "private, no-cache"
 )
 
+// DefaultCacheBytes is [Options].CacheBytes's default.
+const DefaultCacheBytes = 8 << 20
+
 // config is Options checked and completed, shared by every handler of an
 // Adapter. Its header values are built once and never modified.
 type config struct {
@@ -128,6 +145,7 @@ type config struct {
 	userVary       []string // header names, canonical
 	sourceVary     []string // header names, canonical
 	compress       bool
+	budget         *budget        // the bytes the caches keep; nil for no bound
 	cors           *httpwire.CORS // nil without Options.CORS
 	server         string         // the OpenAPI document's server URL, Prefix included; "" for "/"
 	stylesheetPath string
@@ -161,6 +179,7 @@ func newConfig(opts Options) *config {
 		sharedCC:  httpwire.One(orDefault(opts.CacheControl, defaultCacheControl)),
 		userCC:    httpwire.One(orDefault(opts.UserCacheControl, defaultUserCacheControl)),
 		compress:  !opts.DisableCompression,
+		budget:    newBudget(cacheBytes(opts.CacheBytes)),
 		server:    server + opts.Prefix,
 		k:         newConsts(),
 	}
@@ -180,6 +199,15 @@ func newConfig(opts Options) *config {
 		c.cors = newCORS(opts.CORS, c.userVary, c.sourceVary)
 	}
 	return c
+}
+
+// cacheBytes is Options.CacheBytes with its default: 0 is
+// DefaultCacheBytes.
+func cacheBytes(n int64) int64 {
+	if n == 0 {
+		return DefaultCacheBytes
+	}
+	return n
 }
 
 // headerNames checks the header names of the option field and returns

@@ -94,9 +94,11 @@ const stylesheetKey = "/theme.css"
 // (theming.Load) has its own. The cached doc refers to neither key, so
 // both are reclaimable.
 func componentDefDocs(c *config) findDoc {
-	build := func(s *theming.Snapshot) (*doc, error) { return newDoc(s.ComponentDefsJSON(), c.compress), nil }
-	bySnap := newWeakCache[theming.Snapshot](build)
-	byCatalog := newWeakCache[theming.CompiledCatalog](build)
+	build := func(s *theming.Snapshot, ch *charge) (*doc, error) {
+		return newDoc(s.ComponentDefsJSON(), c.compress, ch), nil
+	}
+	bySnap := newWeakCache[theming.Snapshot](c.budget, build)
+	byCatalog := newWeakCache[theming.CompiledCatalog](c.budget, build)
 	return func(_ *http.Request, s *theming.Snapshot) (*doc, error) {
 		if cc := s.CompiledCatalog(); cc != nil {
 			return byCatalog.get(cc, s)
@@ -107,12 +109,12 @@ func componentDefDocs(c *config) findDoc {
 
 // themeListDocs serves the themes with their palette previews.
 func themeListDocs(c *config) findDoc {
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*doc, error) {
+	cache := newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*doc, error) {
 		b, err := s.ThemesJSON(c.mediaBase)
 		if err != nil {
 			return nil, err
 		}
-		return newDoc(b, c.compress), nil
+		return newDoc(b, c.compress, ch), nil
 	})
 	return func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s, s) }
 }
@@ -136,13 +138,13 @@ func themeColorDocs(c *config) findDoc {
 // perTheme serves one document per theme of a snapshot, encoded by
 // encode once per snapshot, picked for the requesting user.
 func perTheme(c *config, encode func(*theming.Snapshot, *theming.ResolvedTheme) ([]byte, error)) findDoc {
-	cache := newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*doc], error) {
+	cache := newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*themeTable[*doc], error) {
 		return newThemeTable(s, func(t *theming.ResolvedTheme) (*doc, error) {
 			b, err := encode(s, t)
 			if err != nil {
 				return nil, err
 			}
-			return newDoc(b, c.compress), nil
+			return newDoc(b, c.compress, ch), nil
 		})
 	})
 	return func(r *http.Request, s *theming.Snapshot) (*doc, error) {

@@ -18,12 +18,28 @@ type stylesheet struct {
 
 func newStylesheet(c *config, spec *endpointSpec) *stylesheet {
 	e := &stylesheet{endpointSpec: spec, headers: c.headersOf(spec), c: c}
-	e.cache = newWeakCache[theming.Snapshot](func(s *theming.Snapshot) (*themeTable[*httpwire.Rep], error) {
+	e.cache = newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*themeTable[*httpwire.Rep], error) {
 		return newThemeTable(s, func(t *theming.ResolvedTheme) (*httpwire.Rep, error) {
-			return httpwire.NewRep([]byte(t.Stylesheet()), c.compress), nil
+			return httpwire.NewChargedRep([]byte(sheetOf(s, t)), c.compress, ch.fn()), nil
 		})
 	})
 	return e
+}
+
+// sheetOf renders t's stylesheet, with the high-contrast variant it
+// carries, from a copy of t resolved again (Snapshot.Preview), so that
+// the sheet is kept by the cache, within Options.CacheBytes, and not by
+// the snapshot: a ResolvedTheme keeps its stylesheet and its variant for
+// its life once asked for them (259 KB a tenant of the default data, more
+// than the rest of a tenant's snapshot eight times over). The copy is the
+// same theme checked and resolved again, and renders the same bytes.
+func sheetOf(s *theming.Snapshot, t *theming.ResolvedTheme) string {
+	if p, err := s.Preview(t.Theme()); err == nil {
+		if rt, ok := p.Theme(t.ID()); ok {
+			return rt.Stylesheet()
+		}
+	}
+	return t.Stylesheet() // cannot happen: t was checked when s was built
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {

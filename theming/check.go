@@ -7,9 +7,55 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/themekit/themekit/colorref"
 )
+
+// The bounds on the strings a theme carries, applied alike to files (by
+// the decoder, before a value over its bound is built), to Go values
+// (CheckTheme, Snapshot, and so the revision stores and the tenant
+// sources) and to forms (theming/validation's tags ask CheckTheme). A
+// value over its bound is a problem wrapping [ErrTooLarge] that gives its
+// size and the bound.
+const (
+	// MaxNameChars is the most characters (Unicode code points) a theme's
+	// or a component's name may have: a label in a theme picker or an
+	// editor, where 200 is several lines. (The name is served in every
+	// theme record and written into the stylesheet's comment, so each
+	// byte of it is sent to every user of the tenant.)
+	MaxNameChars = 200
+	// MaxImageLen is the most bytes an image field's value (a media path
+	// or an absolute URL) may have: 2,048, the longest URL that every
+	// browser, CDN and proxy in common use accepts (and the sitemaps
+	// protocol's bound).
+	MaxImageLen = 2048
+)
+
+// maxRefLen bounds a component id (a catalog's, or a key of a theme's
+// colors) and a color value or reference (a fallback or an override):
+// the longest canonical color a catalog writes is under 60 bytes, and
+// the default catalog's longest id 29.
+const maxRefLen = 128
+
+// lengthMsg is the message of a value of n units (bytes, characters)
+// over its bound: "is 300 bytes long; the limit is 128". The decoder's
+// bounds and the checks of Go values give the same.
+func lengthMsg(n, limit int, unit string) string {
+	return "is " + strconv.Itoa(n) + " " + unit + " long; the limit is " + strconv.Itoa(limit)
+}
+
+// keyLenMsg is the message, at a theme's colors, of a key of n bytes: too
+// long to be a component id, and not quoted.
+func keyLenMsg(n int) string {
+	return "has a key of " + strconv.Itoa(n) + " bytes; a component id is at most " + strconv.Itoa(maxRefLen)
+}
+
+// countMsg is the message of a list of n things over its bound: "150000
+// components; the limit is 100000".
+func countMsg(n, limit int, what string) string {
+	return strconv.Itoa(n) + " " + what + "; the limit is " + strconv.Itoa(limit)
+}
 
 // The field rules: each checks one value of a Catalog or Theme in plain Go
 // and reports what it expected. A string that has structure (a color, a
@@ -43,23 +89,45 @@ func checkID(sp scope, path, comp, id string) bool {
 // component's own id, the ids the catalog names and a theme's override
 // keys.
 func componentIDProblem(id string) string {
+	if len(id) > maxRefLen {
+		return "is not a component id: it " + lengthMsg(len(id), maxRefLen, "bytes")
+	}
 	if err := colorref.CheckComponentID(id); err != nil {
 		return describeErr(id, "is not a component id (lower-case words joined by hyphens)", err)
 	}
 	return ""
 }
 
-// checkName checks a display name: present and not blank.
+// checkName checks a display name: present, not blank and at most
+// MaxNameChars characters.
 func checkName(sp scope, path, comp, name string) {
+	if n, over := nameChars(name); over {
+		sp.add(path, comp, "", ErrTooLarge, lengthMsg(n, MaxNameChars, "characters"))
+		return
+	}
 	if checkRequired(sp, path, comp, name) && strings.TrimSpace(name) == "" {
 		sp.add(path, comp, "", ErrInvalid, "must not be blank")
 	}
+}
+
+// nameChars counts the characters of a name and says whether they are
+// over MaxNameChars; a name of no more bytes than that is not counted.
+func nameChars(name string) (int, bool) {
+	if len(name) <= MaxNameChars {
+		return len(name), false
+	}
+	n := utf8.RuneCountInString(name)
+	return n, n > MaxNameChars
 }
 
 // parseColorOrID parses a fallback or override value: an hsl()/hsla()
 // color or a component id. On a problem it reports it and returns the zero
 // Ref.
 func parseColorOrID(sp scope, path func() string, comp string, sc Scheme, v string) colorref.Ref {
+	if len(v) > maxRefLen {
+		sp.add(path(), comp, sc, ErrTooLarge, lengthMsg(len(v), maxRefLen, "bytes"))
+		return colorref.Ref{}
+	}
 	r, err := colorref.ParseRef(v)
 	if err == nil && r.Kind() != colorref.KindVariable {
 		return r
@@ -174,7 +242,9 @@ func checkThemeFields(t *Theme, sp scope) {
 	checkName(sp, "name", "", t.Name)
 	for path, field := range t.images() {
 		if p := *field; p != nil {
-			if err := checkImage(*p); err != nil {
+			if len(*p) > MaxImageLen {
+				sp.add(path, "", "", ErrTooLarge, lengthMsg(len(*p), MaxImageLen, "bytes"))
+			} else if err := checkImage(*p); err != nil {
 				sp.add(path, "", "", ErrInvalid, describeErr(*p, "is not a media path or an http(s) URL", err))
 			}
 		}

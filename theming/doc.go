@@ -101,9 +101,12 @@
 // cross-references use the parsed values. In files, unknown JSON keys,
 // duplicate keys, a missing or null required array, nesting deeper than
 // [MaxDepth], files larger than [MaxInputSize] and a UTF-8 byte order mark
-// are errors too; catalogs of more than [MaxComponents] components and
-// more than [MaxThemes] themes are refused, from files and Go values
-// alike.
+// are errors too; catalogs of more than [MaxComponents] components, more
+// than [MaxThemes] themes, and a name or an image over its bound
+// ([MaxNameChars], [MaxImageLen]; see [Theme]) are refused with
+// [ErrTooLarge], from files and Go values alike. The loaders refuse a
+// list or a string over its bound as they decode it, before they build
+// it.
 //
 // # Sharing and served bytes
 //

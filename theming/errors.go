@@ -15,7 +15,7 @@ import (
 var (
 	ErrJSON             = errors.New("theming: malformed JSON")                // not JSON, or the wrong JSON type for a field
 	ErrUnknownField     = errors.New("theming: unknown field")                 // a key the format does not have
-	ErrTooLarge         = errors.New("theming: input too large")               // over MaxInputSize, MaxComponents or MaxThemes, or nested too deeply
+	ErrTooLarge         = errors.New("theming: input too large")               // over MaxInputSize, MaxComponents or MaxThemes, nested too deeply, or a string over its bound (MaxNameChars, MaxImageLen)
 	ErrInvalid          = errors.New("theming: invalid value")                 // a field rule failed
 	ErrDuplicate        = errors.New("theming: duplicate")                     // a repeated id, variable name or JSON key
 	ErrUnknownComponent = errors.New("theming: unknown component")             // a reference to a component the catalog does not define

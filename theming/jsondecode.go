@@ -3,7 +3,10 @@ package theming
 import (
 	"errors"
 	"reflect"
+	"strconv"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/themekit/themekit/internal/strictjson"
 )
@@ -17,11 +20,48 @@ const MaxInputSize = 64 << 20
 // mistake.
 const MaxDepth = 32
 
-// The shapes of the two files, derived once from the types' json tags.
+// The shapes of the two files, derived once from the types' json tags,
+// with the bounds on counts and strings that the checks of Go values
+// apply (MaxComponents, MaxThemes, MaxNameChars, MaxImageLen, maxRefLen),
+// so that the decoder refuses a value over its bound before it builds
+// it, with the same message.
 var (
-	catalogSchema = sync.OnceValue(func() *strictjson.Schema { return strictjson.SchemaOf(reflect.TypeFor[Catalog]()) })
-	themesSchema  = sync.OnceValue(func() *strictjson.Schema { return strictjson.SchemaOf(reflect.TypeFor[themesDoc]()) })
+	catalogSchema = sync.OnceValue(func() *strictjson.Schema {
+		return strictjson.SchemaOf(reflect.TypeFor[Catalog]()).
+			Bound(countBound(MaxComponents, "components"), "components").
+			Bound(refBound, "components", "component_id").
+			Bound(nameBound, "components", "name").
+			Bound(refBound, "components", "fallback", "light").
+			Bound(refBound, "components", "fallback", "dark")
+	})
+	themesSchema = sync.OnceValue(func() *strictjson.Schema {
+		s := strictjson.SchemaOf(reflect.TypeFor[themesDoc]()).
+			Bound(countBound(MaxThemes, "themes"), "themes").
+			Bound(nameBound, "themes", "name").
+			Bound(strictjson.Bound{Max: MaxComponents, Msg: func(n int) string { return countMsg(n, MaxComponents, "color overrides") },
+				Key: &strictjson.Bound{Max: maxRefLen, Msg: keyLenMsg}}, "themes", "colors").
+			Bound(refBound, "themes", "colors", "light").
+			Bound(refBound, "themes", "colors", "dark")
+		every := Theme{LogoSite: &ImagePair{}, DefaultGroupBanner: &ImagePair{}, DefaultEventBanner: &ImagePair{}, DefaultUserProfileBanner: &ImagePair{}}
+		for path := range every.images() {
+			s.Bound(strictjson.Bound{Max: MaxImageLen, Msg: func(n int) string { return lengthMsg(n, MaxImageLen, "bytes") }},
+				append([]string{"themes"}, strings.Split(path, ".")...)...)
+		}
+		return s
+	})
 )
+
+// The bounds of the files' strings and lists.
+var (
+	nameBound = strictjson.Bound{Max: MaxNameChars, Size: utf8.RuneCount,
+		Msg: func(n int) string { return lengthMsg(n, MaxNameChars, "characters") }}
+	refBound = strictjson.Bound{Max: maxRefLen, Msg: func(n int) string { return lengthMsg(n, maxRefLen, "bytes") }}
+)
+
+// countBound is the bound of a list of at most limit things called what.
+func countBound(limit int, what string) strictjson.Bound {
+	return strictjson.Bound{Max: limit, Msg: func(n int) string { return countMsg(n, limit, what) }}
+}
 
 // limits are the loaders' bounds on one file.
 var limits = strictjson.Limits{Size: MaxInputSize, Depth: MaxDepth, Problems: MaxProblems}
@@ -36,11 +76,29 @@ var limits = strictjson.Limits{Size: MaxInputSize, Depth: MaxDepth, Problems: Ma
 func decodeJSON(data []byte, v any, s *strictjson.Schema, ps *problems) bool {
 	res := strictjson.Decode(data, v, s, limits)
 	for _, p := range res.Problems {
-		ps.addProblem(Problem{Path: p.Path, Msg: p.Msg, Err: sentinelOf(p.Err), Line: p.Line, Column: p.Column, Offset: p.Offset})
+		ps.addProblem(Problem{Path: p.Path, Msg: p.Msg, Err: sentinelOf(p.Err), Line: p.Line, Column: p.Column, Offset: p.Offset,
+			ThemeID: themeIDAt(v, p.Path)})
 	}
 	ps.list().Drop(res.Dropped)
 	ps.blocked = res.Blocked
 	return res.OK
+}
+
+// themeIDAt returns the id of the theme of *v (a themesDoc) that path is
+// in ("themes[3].name"), as the checks after decoding name it: 0 when
+// path is in none, or its id is not positive.
+func themeIDAt(v any, path string) int {
+	doc, ok := v.(*themesDoc)
+	rest, in := strings.CutPrefix(path, "themes[")
+	if !ok || !in {
+		return 0
+	}
+	end := strings.IndexByte(rest, ']')
+	i, err := strconv.Atoi(rest[:max(end, 0)])
+	if end < 0 || err != nil || i >= len(doc.Themes) {
+		return 0
+	}
+	return max(doc.Themes[i].ID, 0)
 }
 
 // sentinelOf is the theming sentinel of a strict decoder's problem.

@@ -172,8 +172,7 @@ func componentCountProblem(n int) *Problem {
 	if n <= MaxComponents {
 		return nil
 	}
-	return &Problem{Path: "components", Err: ErrTooLarge,
-		Msg: strconv.Itoa(n) + " components; the limit is " + strconv.Itoa(MaxComponents)}
+	return &Problem{Path: "components", Err: ErrTooLarge, Msg: countMsg(n, MaxComponents, "components")}
 }
 
 // themeSizeProblems returns the problems of themes beyond the bounds:
@@ -182,8 +181,7 @@ func componentCountProblem(n int) *Problem {
 // named by ThemeID when its id is positive, as Snapshot names them).
 func themeSizeProblems(themes []Theme, list string) []*Problem {
 	if len(themes) > MaxThemes {
-		return []*Problem{{Path: list, Err: ErrTooLarge,
-			Msg: strconv.Itoa(len(themes)) + " themes; the limit is " + strconv.Itoa(MaxThemes)}}
+		return []*Problem{{Path: list, Err: ErrTooLarge, Msg: countMsg(len(themes), MaxThemes, "themes")}}
 	}
 	var out []*Problem
 	for i := range themes {
@@ -191,8 +189,7 @@ func themeSizeProblems(themes []Theme, list string) []*Problem {
 		if len(t.Colors) <= MaxComponents {
 			continue
 		}
-		p := &Problem{Path: "colors", Err: ErrTooLarge,
-			Msg: strconv.Itoa(len(t.Colors)) + " color overrides; the limit is " + strconv.Itoa(MaxComponents)}
+		p := &Problem{Path: "colors", Err: ErrTooLarge, Msg: countMsg(len(t.Colors), MaxComponents, "color overrides")}
 		switch {
 		case list == "" && t.ID > 0:
 			p.ThemeID = t.ID

@@ -156,13 +156,21 @@ type themesDoc struct {
 // LogoTypeDefault and AlignLeft, and is served as that value. A nil Colors
 // map means no overrides and is served as {}.
 //
+// Every string of a theme is bounded: Name has at most [MaxNameChars]
+// characters, an image value at most [MaxImageLen] bytes, and a key of
+// Colors and each of its values (a component id, a color) at most 128
+// bytes; the logo-type and alignment fields take their few values only.
+// A value over its bound is a problem wrapping [ErrTooLarge] that names
+// the theme and the field, from Go values and files alike (a file's is
+// refused as it is decoded, before the value is built).
+//
 // The validate tags are for go-playground/validator once
 // theming/validation's Register has added the tags they use: they state
 // the field rules of [CompiledCatalog.CheckTheme], field by field.
 type Theme struct {
 	Colors                   map[string]PerScheme `json:"colors" validate:"dive,keys,componentid,endkeys"`
 	ID                       int                  `json:"id" validate:"gt=0"`
-	Name                     string               `json:"name" validate:"required,notblank"`
+	Name                     string               `json:"name" validate:"required,notblank,themename"`
 	Favicon                  *string              `json:"favicon" validate:"omitnil,themeimage"`
 	Logo                     *string              `json:"logo" validate:"omitnil,themeimage"`
 	LogoInverse              *string              `json:"logo_inverse" validate:"omitnil,themeimage"`

@@ -116,6 +116,11 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 	var over [2][]override
 	usable := true
 	for id, o := range t.Colors {
+		if len(id) > maxRefLen { // not quoted into the path: reported at the map
+			sp.add("colors", "", "", ErrTooLarge, keyLenMsg(len(id)))
+			usable = false
+			continue
+		}
 		path := func() string { return joinKey("colors", id, true) }
 		if msg := componentIDProblem(id); msg != "" {
 			sp.add(path(), id, "", ErrInvalid, msg)

@@ -19,6 +19,9 @@
 //	-addr HOST:PORT   where to listen (default 127.0.0.1:8080)
 //	-media-url URL    the media base URL in theme records (default /media/)
 //	-max-tenants N    tenants kept built per replica (default 1000)
+//	-cache-bytes N    bytes of served documents kept, in every coding,
+//	                  across the tenants (default 8 MiB,
+//	                  httpadapter.DefaultCacheBytes)
 //	-cache-control V  Cache-Control of the catalog and the theme list
 //	                  (default no-cache; behind nginx's proxy_cache, e.g.
 //	                  "public, max-age=0, s-maxage=5")
@@ -91,6 +94,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/revision"
@@ -113,6 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr := fl.String("addr", "127.0.0.1:8080", "`host:port` to listen on")
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default /media/)")
 	maxTenants := fl.Int("max-tenants", tenant.DefaultMaxTenants, "tenants kept built per replica")
+	cacheBytes := fl.Int64("cache-bytes", httpadapter.DefaultCacheBytes, "bytes of served documents kept, in every coding, across the tenants")
 	cacheControl := fl.String("cache-control", "", "Cache-Control of the catalog and the theme list (default no-cache)")
 	doSeed := fl.Bool("seed", false, "migrate the schema, write the demo tenants, and exit")
 	catalogFile := fl.String("catalog", "", "the catalog.json `file` to serve (default: the embedded catalog)")
@@ -154,7 +159,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
-	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheControl: *cacheControl, Logger: log, LeftOutEvery: *leftOutEvery, CatalogFile: *catalogFile})
+	a, err := newApp(ctx, *dsn, config{MediaURL: *mediaURL, MaxTenants: *maxTenants, CacheBytes: *cacheBytes, CacheControl: *cacheControl, Logger: log, LeftOutEvery: *leftOutEvery, CatalogFile: *catalogFile})
 	if err != nil {
 		fmt.Fprintf(stderr, "postgres: %v\n", err)
 		return 1

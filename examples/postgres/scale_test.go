@@ -18,7 +18,7 @@ import (
 
 // TestScale measures a replica over many tenants: THEMEKIT_PG_SCALE=10000
 // puts that many tenants in the database, each with a copy of acme's four
-// themes and their colors, and reports the replica's startup time, the
+// themes and their colors (seedCopies), and reports the replica's startup time, the
 // latency of each tenant's first (cold) request and of a warm one, and the
 // heap with every tenant built, per tenant, against the heap of a
 // snapshot loaded from files (theming.LoadFS(theming.DefaultFS())) measured in the same
@@ -35,17 +35,7 @@ func TestScale(t *testing.T) {
 	db, pool := startDB(t)
 	ctx := context.Background()
 	start := time.Now()
-	var themeColumns string // every column of themes but tenant_id, as the database has them
-	require.NoError(t, pool.QueryRow(ctx, `select string_agg(column_name, ', ' order by ordinal_position)
-		from information_schema.columns where table_name = 'themes' and column_name <> 'tenant_id'`).Scan(&themeColumns))
-	for _, sql := range []string{
-		"insert into tenants select 't' || g from generate_series(1, $1) g",
-		"insert into themes (tenant_id, " + themeColumns + ") select 't' || g, " + themeColumns + " from themes, generate_series(1, $1) g where tenant_id = 'acme'",
-		"insert into theme_colors select 't' || g, theme_id, component_id, scheme, value from theme_colors, generate_series(1, $1) g where tenant_id = 'acme'",
-	} {
-		_, err := pool.Exec(ctx, sql, n)
-		require.NoError(t, err)
-	}
+	seedCopies(t, pool, n)
 	t.Logf("database: %d tenants x 4 themes written in %v", n, time.Since(start).Round(time.Millisecond))
 
 	heap := func() uint64 {

@@ -24,6 +24,7 @@ import (
 type config struct {
 	MediaURL   string // the media base URL put in theme records; "" is /media/
 	MaxTenants int    // tenants kept built; 0 is tenant.DefaultMaxTenants
+	CacheBytes int64  // the adapter's Options.CacheBytes; 0 is its default
 	// CacheControl of the shared endpoints; "" is httpadapter's default.
 	CacheControl string
 	Logger       *slog.Logger
@@ -91,6 +92,7 @@ func newApp(ctx context.Context, dsn string, cfg config) (*app, error) {
 		MediaBase:      cfg.MediaURL,
 		Logger:         log,
 		CacheControl:   cfg.CacheControl,
+		CacheBytes:     cfg.CacheBytes,
 		PreferredTheme: demo.PreferredTheme(users),
 		UserVary:       []string{demo.UserHeader},
 		// The tenant is the Host: shared caches must key every

@@ -122,6 +122,7 @@ type Rep struct {
 	identity *form
 	compress bool
 	enc      [numCodings]lazyForm
+	charge   func(n int) // told the bytes of each form made; nil for none
 }
 
 type lazyForm struct {
@@ -131,9 +132,27 @@ type lazyForm struct {
 
 // NewRep returns the representation of body, compressed on demand when
 // compress is set. It keeps body; the caller must not modify it.
-func NewRep(body []byte, compress bool) *Rep {
-	return &Rep{identity: newForm(body, nil), compress: compress}
+func NewRep(body []byte, compress bool) *Rep { return NewChargedRep(body, compress, nil) }
+
+// NewChargedRep is NewRep for a cache that counts the bytes it keeps:
+// charge, when not nil, is told the size of each form the representation
+// keeps (FormSize), the identity form's at once and each encoded one's
+// when it is made.
+func NewChargedRep(body []byte, compress bool, charge func(n int)) *Rep {
+	rp := &Rep{identity: newForm(body, nil), compress: compress, charge: charge}
+	if charge != nil {
+		charge(FormSize(body))
+	}
+	return rp
 }
+
+// FormSize is what a form of body takes in memory: its bytes, and a
+// bound on its entity tag and header values.
+func FormSize(body []byte) int { return len(body) + formOverhead }
+
+// formOverhead bounds what a form holds besides its body: the form, its
+// quoted entity tag and the header values made of it (about 200 bytes).
+const formOverhead = 256
 
 // Body returns the identity body. The caller must not modify it.
 func (rp *Rep) Body() []byte { return rp.identity.body }
@@ -148,6 +167,9 @@ func (rp *Rep) encoded(c coding) *form {
 		b, err := encode(c, rp.identity.body)
 		if err == nil && len(b) < len(rp.identity.body) {
 			l.f = newForm(b, One(codingNames[c]))
+			if rp.charge != nil {
+				rp.charge(FormSize(b))
+			}
 		}
 	})
 	return l.f

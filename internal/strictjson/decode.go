@@ -30,11 +30,13 @@ type decoder struct {
 	maxDepth int
 	path     []segment
 	skipOnly bool // Locate's skipping: no duplicate keys looked for
+	refused  bool // an array or a map over its Bound: the value does not hold the document
 }
 
 // segment is one step of the path to the value being decoded.
 type segment struct {
 	key   string // an object key
+	raw   []byte // the key as read, when skipping left key unset
 	index int    // an array index, when key is unset
 	isKey bool
 	inMap bool // the key is a map key, written ["key"] unless plain
@@ -69,7 +71,7 @@ func DecodeAt(data []byte, v *Value, dst any, s *Schema, lim Limits) Result {
 		d.stopped()
 		ok = false
 	}
-	return Result{OK: ok, Problems: d.ps.list, Dropped: d.ps.dropped, Blocked: d.ps.blocked}
+	return Result{OK: ok && !d.refused, Problems: d.ps.list, Dropped: d.ps.dropped, Blocked: d.ps.blocked}
 }
 
 // checkDocument returns the problem that stops a document before its
@@ -118,7 +120,7 @@ func (d *decoder) decode(v any, s *Schema, size int) bool {
 		d.ps.addFatal(*p)
 		return false
 	}
-	return true
+	return !d.refused
 }
 
 // stopped reports the syntax error that stopped the scan, if that is
@@ -137,7 +139,11 @@ func (d *decoder) pathString() string {
 		case !sg.isKey:
 			b = appendIndex(b, sg.index)
 		default:
-			b = append(b[:0:0], JoinKey(string(b), sg.key, sg.inMap)...)
+			key := sg.key
+			if sg.raw != nil {
+				key = string(sg.raw)
+			}
+			b = append(b[:0:0], JoinKey(string(b), key, sg.inMap)...)
 		}
 	}
 	return string(b)
@@ -164,6 +170,31 @@ func (d *decoder) typeProblem(off int, msg string) {
 	d.ps.addType(Problem{Pos: Pos{Offset: off}, Path: d.pathString(), Err: ErrType, Msg: msg})
 }
 
+// skip checks the syntax of the value that comes next and nothing else:
+// no key is copied and no duplicate looked for, so that what is past a
+// bound costs no memory.
+func (d *decoder) skip() error {
+	save := d.skipOnly
+	d.skipOnly = true
+	err := d.value(nil, reflect.Value{})
+	d.skipOnly = save
+	return err
+}
+
+// tooLarge reports the string at off, of size n, over its bound b, and
+// blocks its path.
+func (d *decoder) tooLarge(off int, b *Bound, n int) {
+	d.ps.addBlocked(Problem{Pos: Pos{Offset: off}, Path: d.pathString(), Err: ErrTooLarge, Msg: b.Msg(n)})
+}
+
+// overCount reports the array or map that opened at open, of n elements,
+// over its bound b, in place of the problems found in it (since m), and
+// refuses the document.
+func (d *decoder) overCount(open int, m mark, b *Bound, n int) {
+	d.ps.replaceSince(m, Problem{Pos: Pos{Offset: open}, Path: d.pathString(), Err: ErrTooLarge, Msg: b.Msg(n)})
+	d.refused = true
+}
+
 // value decodes one JSON value into v, which is settable, or only checks
 // its syntax when s is nil.
 func (d *decoder) value(s *Schema, v reflect.Value) error {
@@ -182,6 +213,10 @@ func (d *decoder) value(s *Schema, v reflect.Value) error {
 		}
 		if s.kind != reflect.String {
 			d.wrongType(start, s, "a string")
+			return nil
+		}
+		if n, over := s.bound.over(b); over {
+			d.tooLarge(start, s.bound, n)
 			return nil
 		}
 		d.target(s, v).SetString(string(b))
@@ -287,9 +322,15 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 			obj.Set(reflect.MakeMap(s.typ))
 		}
 	}
-	o := objectState{s: s, obj: obj}
+	o := objectState{s: s, obj: obj, mark: d.ps.mark()}
+	if s != nil && s.kind == reflect.Map {
+		o.bound = s.bound
+	}
 	if err := d.list('}', "after object key:value pair", func() error { return d.member(&o) }); err != nil {
 		return err
+	}
+	if o.bound != nil && o.members > o.bound.Max {
+		d.overCount(open, o.mark, o.bound, o.members)
 	}
 	d.checkRequired(open, s, o.seen)
 	return nil
@@ -297,10 +338,13 @@ func (d *decoder) object(s *Schema, v reflect.Value) error {
 
 // objectState is what decoding one object keeps between its members.
 type objectState struct {
-	s      *Schema
-	obj    reflect.Value
-	seen   uint64          // the struct fields seen
-	others map[string]bool // other keys seen, made when needed
+	s       *Schema
+	obj     reflect.Value
+	seen    uint64          // the struct fields seen
+	others  map[string]bool // other keys seen, made when needed
+	bound   *Bound          // a map's bound; nil for none
+	members int             // a bounded map's members so far
+	mark    mark            // the problems when the object opened
 }
 
 // member decodes the member of an object that comes next.
@@ -310,6 +354,19 @@ func (d *decoder) member(o *objectState) error {
 		return err
 	}
 	s := o.s
+	if b := o.bound; b != nil {
+		// A member of a bounded map past the bound, or with a key over
+		// the key's bound, is only checked: not built, not kept as a
+		// key, and at the map's path.
+		o.members++
+		n, over := b.Key.over(kb)
+		if over && o.members <= b.Max {
+			d.add(keyAt, ErrTooLarge, func() string { return b.Key.Msg(n) })
+		}
+		if over || o.members > b.Max {
+			return d.skip()
+		}
+	}
 	var f *field
 	if s != nil && s.kind == reflect.Struct {
 		f = s.fields[string(kb)]
@@ -321,7 +378,11 @@ func (d *decoder) member(o *objectState) error {
 	case !d.skipOnly: // skipping, nothing is reported: no key is needed
 		key = string(kb)
 	}
-	d.path = append(d.path, segment{key: key, isKey: true, inMap: s != nil && s.kind == reflect.Map})
+	sg := segment{key: key, isKey: true, inMap: s != nil && s.kind == reflect.Map}
+	if d.skipOnly {
+		sg.raw = kb // copied only if a syntax error names the path
+	}
+	d.path = append(d.path, sg)
 	if d.duplicate(o, f, key) {
 		d.add(keyAt, ErrDuplicate, func() string { return "duplicate key " + strconv.Quote(key) + " in one object" })
 	}
@@ -393,13 +454,23 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 		s = nil
 	}
 	var es *Schema
+	var b *Bound
 	if s != nil {
-		es = s.elem
+		es, b = s.elem, s.bound
 		v.Set(reflect.MakeSlice(s.typ, 0, 0))
 	}
-	n := 0
-	return d.list(']', "after array element", func() error {
+	n, m := 0, d.ps.mark()
+	err := d.list(']', "after array element", func() error {
 		d.path = append(d.path, segment{index: n})
+		if b != nil && n >= b.Max {
+			// Past the bound: only checked and counted.
+			if err := d.skip(); err != nil {
+				return err
+			}
+			d.path = d.path[:len(d.path)-1]
+			n++
+			return nil
+		}
 		var ev reflect.Value
 		if s != nil {
 			if v.Len() == v.Cap() {
@@ -415,4 +486,8 @@ func (d *decoder) array(s *Schema, v reflect.Value) error {
 		n++
 		return nil
 	})
+	if err == nil && b != nil && n > b.Max {
+		d.overCount(open, m, b, n)
+	}
+	return err
 }

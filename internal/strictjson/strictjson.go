@@ -32,7 +32,7 @@ import "errors"
 var (
 	ErrSyntax       = errors.New("strictjson: malformed JSON")         // not JSON, not UTF-8, a byte order mark, or data after the value
 	ErrType         = errors.New("strictjson: wrong JSON type")        // a value of a type the schema does not take there
-	ErrTooLarge     = errors.New("strictjson: input too large")        // over Limits.Size, or nested deeper than Limits.Depth
+	ErrTooLarge     = errors.New("strictjson: input too large")        // over Limits.Size, nested deeper than Limits.Depth, or a value over its Bound
 	ErrDuplicate    = errors.New("strictjson: duplicate key")          // a key repeated in one object
 	ErrUnknownField = errors.New("strictjson: unknown field")          // a key the struct does not have
 	ErrRequired     = errors.New("strictjson: missing required value") // a required array missing or null
@@ -72,9 +72,10 @@ type Problem struct {
 // Result is what [Decode] found.
 type Result struct {
 	// OK reports whether the value holds the document: false after a
-	// syntax error, invalid UTF-8, a byte order mark, or a document too
-	// large or too deep; true (with problems) after unknown keys,
-	// duplicate keys, wrong types and missing required arrays.
+	// syntax error, invalid UTF-8, a byte order mark, a document too
+	// large or too deep, or an array or a map over its [Bound]; true
+	// (with problems) after unknown keys, duplicate keys, wrong types,
+	// missing required arrays and strings over their bound.
 	OK bool
 	// Problems are in the order found, at most Limits.Problems of them.
 	Problems []Problem
@@ -137,6 +138,28 @@ func (c *collector) addFatal(p Problem) {
 	c.add(p)
 	c.blocked = blocked
 }
+
+// mark is a point in a collector's problems, to return to.
+type mark struct{ listed, dropped int }
+
+// mark returns the point the problems are at.
+func (c *collector) mark() mark { return mark{len(c.list), c.dropped} }
+
+// replaceSince records p in place of the problems found since m (those of
+// the value that started there, which is refused whole, so what was found
+// in it is not reported), and blocks p's path.
+func (c *collector) replaceSince(m mark, p Problem) {
+	c.list, c.dropped = c.list[:m.listed], m.dropped
+	c.addFatal(p)
+	if c.blocked == nil {
+		c.blocked = make(PathSet)
+	}
+	c.blocked[p.Path] = true
+}
+
+// addBlocked records a problem and blocks later problems at or under its
+// path (even when the problem itself was only counted).
+func (c *collector) addBlocked(p Problem) { c.addType(p) }
 
 // addType records a wrong type and blocks later problems at or under its
 // path (even when the problem itself was only counted).

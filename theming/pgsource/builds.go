@@ -11,7 +11,6 @@ import (
 	"reflect"
 	"slices"
 	"sync"
-	"time"
 	"weak"
 
 	"github.com/themekit/themekit/theming"
@@ -29,10 +28,10 @@ type builds struct {
 }
 
 type build struct {
-	sum  [sha256.Size]byte
-	snap weak.Pointer[theming.Snapshot]
-	err  error     // the build's problems, returned with snap
-	same time.Time // when a re-check last found the rows unchanged; zero after a build
+	sum     [sha256.Size]byte
+	snap    weak.Pointer[theming.Snapshot]
+	err     error // the build's problems, returned with snap
+	changed bool  // the build replaced one of other rows, and no re-check has looked since
 }
 
 // reuse returns the snapshot built from rows that digest to sum, and the
@@ -50,7 +49,7 @@ func (b *builds) reuse(tenant string, sum [sha256.Size]byte) (*theming.Snapshot,
 	if snap == nil {
 		return nil, nil
 	}
-	e.same = time.Now()
+	e.changed = false
 	return snap, e.err
 }
 
@@ -62,7 +61,8 @@ func (b *builds) put(tenant string, sum [sha256.Size]byte, snap *theming.Snapsho
 	if b.m == nil {
 		b.m = map[string]*build{}
 	}
-	b.m[tenant] = &build{sum: sum, snap: weak.Make(snap), err: err}
+	prev := b.m[tenant]
+	b.m[tenant] = &build{sum: sum, snap: weak.Make(snap), err: err, changed: prev != nil && prev.sum != sum}
 	if len(b.m) >= b.sweepAt {
 		for name, e := range b.m {
 			if e.snap.Value() == nil {
@@ -80,16 +80,30 @@ func (b *builds) forget(tenant string) {
 	delete(b.m, tenant)
 }
 
-// unchangedSince returns when a re-check last found tenant's rows
-// unchanged, or the zero time when the last look found them changed or
-// tenant was never built.
-func (b *builds) unchangedSince(tenant string) time.Time {
+// state says whether tenant has a snapshot built and still kept, and
+// whether that build found the tenant's rows changed since the one before
+// it (and no re-check has looked since).
+func (b *builds) state(tenant string) (built, changed bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if e := b.m[tenant]; e != nil {
-		return e.same
+	if e := b.m[tenant]; e != nil && e.snap.Value() != nil {
+		return true, e.changed
 	}
-	return time.Time{}
+	return false, false
+}
+
+// same reports whether rows digesting to sum are those tenant's kept
+// snapshot was built from, and if so notes that a re-check found them
+// unchanged.
+func (b *builds) same(tenant string, sum [sha256.Size]byte) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e := b.m[tenant]
+	if e == nil || e.sum != sum || e.snap.Value() == nil {
+		return false
+	}
+	e.changed = false
+	return true
 }
 
 // digest returns the SHA-256 of themes as read: every field of every

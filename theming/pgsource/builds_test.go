@@ -104,22 +104,38 @@ func TestBuilds(t *testing.T) {
 		return s
 	}
 	problems := &theming.ValidationError{Problems: []*theming.Problem{{ThemeID: 3, Msg: "bad"}}}
-	t.Run("the same rows give the same snapshot and problems, and note when", func(t *testing.T) {
+	state := func(tenant string) [2]bool {
+		built, changed := b.state(tenant)
+		return [2]bool{built, changed}
+	}
+	t.Run("the same rows give the same snapshot and problems", func(t *testing.T) {
 		b.put("acme", sum, snap, problems)
-		assert.True(t, b.unchangedSince("acme").IsZero(), "a build is no finding of unchanged rows")
+		assert.Equal(t, [2]bool{true, false}, state("acme"), "a first build is built, and no change")
 		s, err := b.reuse("acme", sum)
 		assert.Same(t, snap, s)
 		assert.Same(t, problems, err)
-		assert.False(t, b.unchangedSince("acme").IsZero())
+		assert.True(t, b.same("acme", sum))
+		assert.False(t, b.same("acme", other))
 	})
 	t.Run("other rows give nothing", func(t *testing.T) {
 		assert.Nil(t, reused("acme", other))
 		assert.Nil(t, reused("globex", sum))
 	})
+	t.Run("a build of other rows is a change, until a look finds the rows unchanged", func(t *testing.T) {
+		b.put("acme", other, snap, nil)
+		assert.Equal(t, [2]bool{true, true}, state("acme"))
+		assert.True(t, b.same("acme", other))
+		assert.Equal(t, [2]bool{true, false}, state("acme"))
+		b.put("acme", sum, snap, nil)
+		assert.Equal(t, [2]bool{true, true}, state("acme"))
+		assert.NotNil(t, reused("acme", sum))
+		assert.Equal(t, [2]bool{true, false}, state("acme"))
+	})
 	t.Run("a forgotten tenant gives nothing", func(t *testing.T) {
 		b.forget("acme")
 		assert.Nil(t, reused("acme", sum))
-		assert.True(t, b.unchangedSince("acme").IsZero())
+		assert.Equal(t, [2]bool{false, false}, state("acme"))
+		assert.False(t, b.same("acme", sum))
 	})
 	t.Run("a snapshot no one holds is not kept alive, and its entry is swept", func(t *testing.T) {
 		var b builds

@@ -104,12 +104,13 @@
 // and pgsource reads that tenant's rows before it serves anything new.
 // A re-check that finds the rows as they were keeps the tenant's snapshot
 // (the same *theming.Snapshot, so every document rendered from it stays
-// cached), and after such a re-check the notifications for the tenant
-// within [Options].RecheckInterval are merged into one, so a flood of
+// cached). The notifications that follow the first of each
+// [Options].RecheckInterval are merged, and the tenants they name
+// re-checked together at its end in one read, so a flood of
 // notifications from a role with no privilege on the tables costs at
-// most about one read of the tenant per RecheckInterval, and no build.
-// A payload that names no built tenant costs no read (it forgets that
-// name's remembered miss, if there is one). A request's
+// most about one read per RecheckInterval, however many tenants it names,
+// and no build. A payload that names no built tenant costs no read (it
+// forgets that name's remembered miss, if there is one). A request's
 // tenant name is checked by [tenant.Source] before any lookup (see
 // [tenant.MaxNameLen]), so no name costs a failed round trip.
 //

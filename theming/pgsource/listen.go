@@ -10,9 +10,9 @@ import (
 )
 
 // Run follows the notifications on a connection of its own and
-// invalidates the tenant each names (merging those for a tenant whose
-// rows were just found unchanged, see [Options].RecheckInterval), until
-// ctx is done; it then returns ctx's error. When the connection is lost,
+// invalidates the tenant each names (or, past the first of each
+// RecheckInterval, re-checks the tenants they name together at its end,
+// see [Options].RecheckInterval), until ctx is done; it then returns ctx's error. When the connection is lost,
 // or a keep-alive ping does not answer within PingTimeout, it reconnects
 // with exponential backoff and jitter, LISTENs again and then invalidates
 // every built tenant: a change committed while it was disconnected sent
@@ -73,8 +73,12 @@ func (s *Source) session(ctx context.Context) error {
 	heard := time.Now() // when the connection last showed it was there
 	for {
 		now := time.Now()
+		if names := merged.take(now); len(names) > 0 {
+			s.recheck(ctx, names)
+			now = time.Now()
+		}
 		wait := heard.Add(pingEvery).Sub(now)
-		if due := merged.flush(now, s.Invalidate); !due.IsZero() {
+		if due := merged.due(); !due.IsZero() {
 			wait = min(wait, due.Sub(now))
 		}
 		if wait <= 0 {
@@ -97,7 +101,8 @@ func (s *Source) session(ctx context.Context) error {
 		switch {
 		case err == nil:
 			heard = time.Now()
-			merged.notice(n.Payload, heard, s.builds.unchangedSince(n.Payload), s.Invalidate)
+			built, changed := s.builds.state(n.Payload)
+			merged.notice(n.Payload, heard, built, changed, s.Invalidate)
 			if s.opts.Notified != nil {
 				s.opts.Notified(n.Payload)
 			}
@@ -107,48 +112,6 @@ func (s *Source) session(ctx context.Context) error {
 			return err
 		}
 	}
-}
-
-// merger merges the notifications of a tenant whose rows a re-check found
-// unchanged less than every ago into one invalidation, at most every after
-// the first of them: a notification anyone may send then costs at most
-// about one read of the tenant per interval. A tenant whose last re-check
-// found a change is invalidated at once. Only tenants with a build can be
-// merged, so pending holds no more names than there are built tenants.
-type merger struct {
-	every   time.Duration
-	pending map[string]bool
-	due     time.Time // when pending is flushed; zero when it is empty
-}
-
-// notice takes a notification for tenant, received at now, whose rows a
-// re-check last found unchanged at same (zero if none did).
-func (m *merger) notice(tenant string, now, same time.Time, invalidate func(string)) {
-	if same.IsZero() || now.Sub(same) >= m.every {
-		invalidate(tenant)
-		return
-	}
-	if m.pending == nil {
-		m.pending = map[string]bool{}
-	}
-	if len(m.pending) == 0 {
-		m.due = now.Add(m.every)
-	}
-	m.pending[tenant] = true
-}
-
-// flush invalidates the merged tenants once their interval has ended, and
-// returns when it ends, or the zero time when nothing is pending.
-func (m *merger) flush(now time.Time, invalidate func(string)) time.Time {
-	if len(m.pending) == 0 || now.Before(m.due) {
-		return m.due
-	}
-	for tenant := range m.pending {
-		invalidate(tenant)
-	}
-	clear(m.pending)
-	m.due = time.Time{}
-	return m.due
 }
 
 func or(d, def time.Duration) time.Duration {

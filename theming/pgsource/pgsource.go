@@ -71,11 +71,17 @@ type Options struct {
 	PingEvery, PingTimeout time.Duration
 
 	// RecheckInterval bounds the work that notifications cause, since any
-	// role that can connect may send them: after a re-check found a
-	// tenant's rows unchanged, the notifications for it within
-	// RecheckInterval are merged into one invalidation at its end. A
-	// change committed meanwhile is served at most that much later; one
-	// that follows a change is not delayed. 0 is DefaultRecheckInterval.
+	// role that can connect may send them, naming any tenant: of the
+	// notifications for built tenants, the first of an interval
+	// invalidates its tenant at once, and those that follow within it are
+	// merged, and the tenants they name re-checked together at its end,
+	// in one read (with Query, one call per tenant in one transaction):
+	// those whose rows changed are invalidated, the others keep their
+	// snapshots. So a flood costs at most one read per RecheckInterval
+	// however many tenants it names, and a change committed meanwhile is
+	// served at most that much later; a notification for a tenant whose
+	// last read found a change is not delayed. 0 is
+	// DefaultRecheckInterval.
 	RecheckInterval time.Duration
 
 	// PublishPolicy is the policy a revision must pass to be published
@@ -103,6 +109,7 @@ type Source struct {
 	*tenant.Source
 
 	opts     Options
+	ownQuery bool // Options.Query is the host's, not Tables.Read
 	log      *slog.Logger
 	builds   builds
 	previews theming.Source // the tenant source with previews
@@ -139,6 +146,8 @@ func New(ctx context.Context, opts Options) (*Source, error) {
 	}
 	if s.opts.Query == nil {
 		s.opts.Query = opts.Tables.Read
+	} else {
+		s.ownQuery = true
 	}
 	if s.opts.Channel == "" {
 		s.opts.Channel = DefaultChannel

@@ -271,11 +271,18 @@ func TestNamesNoTenantCanHaveCostNoTransactions(t *testing.T) {
 // rolled back, after waiting for the backends to report theirs.
 func xacts(t testing.TB, pool *pgxpool.Pool) int64 {
 	t.Helper()
+	return counted(t, pool, "select xact_commit + xact_rollback from pg_stat_database where datname = current_database()")
+}
+
+// counted returns the count a query of PostgreSQL's statistics gives,
+// after waiting for the backends to report theirs.
+func counted(t testing.TB, pool *pgxpool.Pool, query string) int64 {
+	t.Helper()
 	ctx := context.Background()
 	time.Sleep(1500 * time.Millisecond) // backends flush their counts at most once a second
 	var n int64
 	require.NoError(t, pool.QueryRow(ctx, "select pg_stat_clear_snapshot()").Scan(new(any)))
-	require.NoError(t, pool.QueryRow(ctx, "select xact_commit + xact_rollback from pg_stat_database where datname = current_database()").Scan(&n))
+	require.NoError(t, pool.QueryRow(ctx, query).Scan(&n))
 	return n
 }
 

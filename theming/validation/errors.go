@@ -92,8 +92,18 @@ func (r *rules) problem(fe validator.FieldError, l location, themeID int) *themi
 	case TagComponentID:
 		p.ComponentID = s
 		asked = r.component(s)
+		if asked != nil && asked.Path == "colors" {
+			// A key too long to name: CheckTheme reports it at the map,
+			// without the key, and so does a map key here.
+			p.ComponentID = ""
+			if l.key != "" {
+				p.Path = l.mapPath
+			}
+		}
 	case TagThemeImage:
 		asked = r.image(s)
+	case TagThemeName:
+		asked = r.name(s)
 	case TagHSLColor:
 		_, err := colorref.ParseColor(s)
 		p.Msg = describe(s, "is not an hsl()/hsla() color", err)
@@ -133,6 +143,7 @@ type location struct {
 	path       string // in theming's dialect
 	name       string // the field's own name, the last of path
 	key        string // the key of the nearest map on the way
+	mapPath    string // that map's path
 	inOverride bool   // the field is one of a theming.PerScheme's
 }
 
@@ -225,6 +236,7 @@ func (ki keyIndexes) index(l *location, cur reflect.Value, rest string) (reflect
 			return cur, rest, false
 		}
 		l.key = fmt.Sprintf("%v", key)
+		l.mapPath = l.path
 		if key.Kind() == reflect.String {
 			l.path = theming.KeyPath(l.path, l.key)
 		} else {

@@ -30,11 +30,15 @@
 //	themecolor   what a theme's color override may hold: a color or the id
 //	             of a visible component (not empty: Theme's tags say
 //	             omitempty, as an empty override means none)
-//	themeimage   a media-relative path or an absolute http(s) URL
+//	themeimage   a media-relative path or an absolute http(s) URL, of at
+//	             most theming.MaxImageLen bytes
+//	themename    a theme's name: not blank, of at most
+//	             theming.MaxNameChars characters
 //	notblank     a string with something besides white space
 //
-// themecolor, componentid and themeimage ask CheckTheme itself (on a theme
-// that holds just the value), so they accept exactly what it does.
+// themecolor, componentid, themeimage and themename ask CheckTheme itself
+// (on a theme that holds just the value), so they accept exactly what it
+// does, the bounds on a theme's strings included.
 package validation
 
 import (
@@ -57,6 +61,7 @@ const (
 	TagComponentID = "componentid"
 	TagThemeColor  = "themecolor"
 	TagThemeImage  = "themeimage"
+	TagThemeName   = "themename"
 	TagNotBlank    = "notblank"
 )
 
@@ -81,6 +86,7 @@ func Register(v *validator.Validate, cc *theming.CompiledCatalog) error {
 		TagComponentID: func(s string) bool { return r.component(s) == nil },
 		TagThemeColor:  func(s string) bool { return s != "" && r.colorValue(r.probeKey(), s) == nil },
 		TagThemeImage:  func(s string) bool { return r.image(s) == nil },
+		TagThemeName:   func(s string) bool { return r.name(s) == nil },
 		TagNotBlank:    func(s string) bool { return strings.TrimSpace(s) != "" },
 	} {
 		err := v.RegisterValidation(tag, func(fl validator.FieldLevel) bool {
@@ -117,7 +123,8 @@ func newRules(cc *theming.CompiledCatalog) (*rules, error) {
 
 // probe checks a theme that is valid but for what set puts in it, and
 // returns the first problem CheckTheme reports in a field (not those of
-// the whole theme's resolution at "colors": cycles, page background).
+// the whole theme's resolution at "colors": cycles, page background; a
+// key too long to name, also reported at "colors", is a field's).
 func (r *rules) probe(set func(*theming.Theme)) *theming.Problem {
 	t := theming.Theme{ID: 1, Name: "probe"}
 	set(&t)
@@ -126,7 +133,7 @@ func (r *rules) probe(set func(*theming.Theme)) *theming.Problem {
 		return nil
 	}
 	for _, p := range ve.Problems {
-		if p.Path != "colors" {
+		if p.Path != "colors" || errors.Is(p, theming.ErrTooLarge) {
 			return p
 		}
 	}
@@ -149,4 +156,9 @@ func (r *rules) colorValue(key, v string) *theming.Problem {
 // image is the problem of s as an image path.
 func (r *rules) image(s string) *theming.Problem {
 	return r.probe(func(t *theming.Theme) { t.Logo = &s })
+}
+
+// name is the problem of s as a theme's name.
+func (r *rules) name(s string) *theming.Problem {
+	return r.probe(func(t *theming.Theme) { t.Name = s })
 }

@@ -1,6 +1,7 @@
 package validation_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/go-playground/validator/v10"
@@ -205,6 +206,22 @@ func TestThemeTagsAnswerAsCheckTheme(t *testing.T) {
 		{"a wrong logo type", func(th *theming.Theme) { th.DarkModeLogoType = "inverse" }},
 		{"a wrong alignment", func(th *theming.Theme) { th.LogoAlignment = "middle" }},
 		{"a negative height and margin", func(th *theming.Theme) { th.LogoHeight, th.LogoMarginTop = -1, -2 }},
+		{"a name of MaxNameChars characters", func(th *theming.Theme) { th.Name = strings.Repeat("é", theming.MaxNameChars) }},
+		{"a name of one character more", func(th *theming.Theme) { th.Name = strings.Repeat("é", theming.MaxNameChars+1) }},
+		{"a name of 1 MiB", func(th *theming.Theme) { th.Name = strings.Repeat("n", 1<<20) }},
+		{"an image of MaxImageLen bytes", func(th *theming.Theme) {
+			th.Logo = str("https://cdn.example.com/" + strings.Repeat("a", theming.MaxImageLen-24))
+		}},
+		{"an image of one byte more", func(th *theming.Theme) {
+			th.Logo = str("https://cdn.example.com/" + strings.Repeat("a", theming.MaxImageLen-23))
+		}},
+		{"a thumbnail of 1 MiB", func(th *theming.Theme) { th.LogoSite = &theming.ImagePair{Thumbnail: str(strings.Repeat("a", 1<<20))} }},
+		{"a color of 1 MiB", func(th *theming.Theme) {
+			th.Colors["link"] = theming.PerScheme{Light: "hsl(0, 0%, " + strings.Repeat("0", 1<<20) + "%)"}
+		}},
+		{"a key of 1 MiB", func(th *theming.Theme) {
+			th.Colors[strings.Repeat("k", 1<<20)] = theming.PerScheme{Light: "hsl(0, 0%, 0%)"}
+		}},
 		{"many problems at once", func(th *theming.Theme) {
 			th.Name = ""
 			th.CompactLogoSize = -3

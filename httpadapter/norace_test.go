@@ -1,0 +1,5 @@
+//go:build !race
+
+package httpadapter
+
+const raceEnabled = false

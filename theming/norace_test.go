@@ -1,0 +1,5 @@
+//go:build !race
+
+package theming_test
+
+const raceEnabled = false
