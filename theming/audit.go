@@ -197,12 +197,12 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 	if !c.ok() {
 		return r
 	}
-	r.Findings = make([]Finding, 0, len(c.rules)*len(themes)*2)
-	first := make(map[pairKey]int, len(c.rules)) // the finding that measured the pair, in this theme and scheme
+	r.Findings = make([]Finding, 0, len(c.k.Rules)*len(themes)*2)
+	first := make(map[pairKey]int, len(c.k.Rules)) // the finding that measured the pair, in this theme and scheme
 	for _, rt := range themes {
 		for k, sc := range Schemes() {
 			clear(first)
-			for ri := range c.rules {
+			for ri := range c.k.Rules {
 				r.Findings = append(r.Findings, rt.finding(k, sc, ri, p))
 				n := len(r.Findings) - 1
 				f := &r.Findings[n]
@@ -227,15 +227,15 @@ func (c *CompiledCatalog) audit(themes []*ResolvedTheme, p contrast.Policy) *Rep
 // pair and where each side came from, not yet measured.
 func (r *ResolvedTheme) finding(k int, sc Scheme, ri int, p contrast.Policy) Finding {
 	c := r.cat
-	ru := &c.rules[ri]
-	fg, bg, bd := c.pair(ru, r.res.colors[k], members{}, colorref.Color{})
+	ru := &c.k.Rules[ri]
+	fg, bg, bd := c.pair(ru, r.res.Colors[k], members{}, colorref.Color{})
 	f := Finding{
-		Theme: r.ID(), ThemeName: r.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+		Theme: r.ID(), ThemeName: r.Name(), Scheme: sc, Component: c.cat.Components[ru.Comp].ID, Target: c.target(ru),
 		Foreground: fg, Background: bg, Backdrop: bd, Policy: p,
 	}
-	f.Field, f.Origin = c.sourceNames(r.res.srcs[k], ru.comp, k)
-	if ru.bgComp >= 0 {
-		f.TargetField, f.TargetOrigin = c.sourceNames(r.res.srcs[k], ru.bgComp, k)
+	f.Field, f.Origin = c.sourceNames(r.res.Srcs[k], ru.Comp, k)
+	if ru.BgComp >= 0 {
+		f.TargetField, f.TargetOrigin = c.sourceNames(r.res.Srcs[k], ru.BgComp, k)
 	}
 	return f
 }

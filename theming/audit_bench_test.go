@@ -88,18 +88,18 @@ func BenchmarkAuditDefaultCatalog(b *testing.B) {
 // a policy: the baseline of BenchmarkAuditDefaultCatalog.
 func exactAuditBefore(s *Snapshot) *Report {
 	c := s.cat
-	r := &Report{Findings: make([]Finding, 0, len(c.rules)*len(s.themes)*2)}
+	r := &Report{Findings: make([]Finding, 0, len(c.k.Rules)*len(s.themes)*2)}
 	for _, rt := range s.themes {
 		for k, sc := range Schemes() {
-			colors := rt.res.colors[k]
-			for ri := range c.rules {
-				ru := &c.rules[ri]
+			colors := rt.res.Colors[k]
+			for ri := range c.k.Rules {
+				ru := &c.k.Rules[ri]
 				fg, bg, backdrop := c.pair(ru, colors, members{}, colorref.Color{})
 				f := Finding{
-					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.comp].ID, Target: ru.target,
+					Theme: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: c.cat.Components[ru.Comp].ID, Target: c.target(ru),
 					Foreground: fg, Background: bg, Backdrop: backdrop,
 				}
-				f.Required, _ = contrast.Required(contrast.Type(ru.target.ContrastType), contrast.AA)
+				f.Required, _ = contrast.Required(ru.Type, contrast.AA)
 				f.Ratio = contrast.RatioOver(f.Foreground, f.Background, backdrop)
 				f.Lc = contrast.APCAOver(f.Foreground, f.Background, backdrop)
 				f.Pass = f.Ratio >= f.Required

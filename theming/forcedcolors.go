@@ -91,18 +91,18 @@ const (
 // rules ForcedColor documents.
 func computeRoles(c *CompiledCatalog) []string {
 	u := useOf(c)
-	kind := u.kinds(c.pageBG)
+	kind := u.kinds(c.k.PageBG)
 	side := c.forcedSides(u, kind)
 	roles := make([]string, len(c.vars))
 	for v, vd := range c.vars {
-		i := vd.comp
-		translucent := vd.v.Opacity != nil && *vd.v.Opacity < 1
+		i := c.k.VarComp[v]
+		translucent := vd.Opacity != nil && *vd.Opacity < 1
 		switch {
 		case side[v] == sideUnset:
 			roles[v] = sysCanvas
 		case side[v] == sideGround:
 			roles[v] = pick(kind[i] == kindText && u.paint[i] == v, sysButtonFace, sysCanvas)
-		case focusNamed(c.cat.Components[i].ID) || focusNamed(vd.v.CSSVariable):
+		case focusNamed(c.cat.Components[i].ID) || focusNamed(vd.CSSVariable):
 			roles[v] = sysHighlight
 		case translucent:
 			roles[v] = sysGrayText
@@ -171,16 +171,16 @@ func (c *CompiledCatalog) forcedSides(u ruleUse, kind []int) []int {
 			}
 		}
 	}
-	if p := u.paint[c.pageBG]; p >= 0 {
+	if p := u.paint[c.k.PageBG]; p >= 0 {
 		spread(p, sideGround)
 	}
-	for v, vd := range c.vars {
+	for v, i := range c.k.VarComp {
 		if side[v] == sideUnset && len(u.edges[v]) > 0 {
-			spread(v, pick(kind[vd.comp] == kindSurface, sideGround, sideInk))
+			spread(v, pick(kind[i] == kindSurface, sideGround, sideInk))
 		}
 	}
-	for v, vd := range c.vars {
-		if p := u.paint[vd.comp]; side[v] == sideUnset && p >= 0 {
+	for v, i := range c.k.VarComp {
+		if p := u.paint[i]; side[v] == sideUnset && p >= 0 {
 			side[v] = side[p]
 		}
 	}
@@ -217,22 +217,22 @@ func useOf(c *CompiledCatalog) ruleUse {
 	for i := range u.paint {
 		u.paint[i] = -1
 	}
-	for _, ru := range c.rules {
-		u.paint[ru.comp] = ru.fgVar
-		if ru.fgVar >= 0 && ru.bgVar >= 0 {
-			u.edges[ru.fgVar] = append(u.edges[ru.fgVar], ru.bgVar)
-			u.edges[ru.bgVar] = append(u.edges[ru.bgVar], ru.fgVar)
+	for _, ru := range c.k.Rules {
+		u.paint[ru.Comp] = ru.FgVar
+		if ru.FgVar >= 0 && ru.BgVar >= 0 {
+			u.edges[ru.FgVar] = append(u.edges[ru.FgVar], ru.BgVar)
+			u.edges[ru.BgVar] = append(u.edges[ru.BgVar], ru.FgVar)
 		}
-		if ru.target.ContrastType == contrast.NonText {
-			u.nonText[ru.comp] = true
+		if ru.Type == contrast.NonText {
+			u.nonText[ru.Comp] = true
 			continue
 		}
-		u.text[ru.comp] = true
-		if ru.bgComp == c.pageBG {
-			u.textOnPage[ru.comp] = true
+		u.text[ru.Comp] = true
+		if ru.BgComp == c.k.PageBG {
+			u.textOnPage[ru.Comp] = true
 		}
-		if ru.bgComp >= 0 && ru.bgComp != ru.comp {
-			u.target[ru.bgComp] = true
+		if ru.BgComp >= 0 && ru.BgComp != ru.Comp {
+			u.target[ru.BgComp] = true
 		}
 	}
 	for i := range u.paint {
@@ -248,11 +248,11 @@ func useOf(c *CompiledCatalog) ruleUse {
 // from).
 func (c *CompiledCatalog) reachesAccent(i int, kind []int) bool {
 	for range c.cat.Components {
-		r := c.fallback[0][i]
-		if r.comp < 0 {
+		r := c.k.Fallback[0][i]
+		if r.Comp < 0 {
 			return false
 		}
-		i = r.comp
+		i = r.Comp
 		if kind[i] == kindAccent {
 			return true
 		}

@@ -167,7 +167,7 @@ func (c *CompiledCatalog) takeBrand(t *Theme, j, k int, x colorref.Color) (color
 	d := sv.deps(k, j)
 	own := make([]int, 0, 4)
 	for _, ri := range d.rules {
-		if c.rules[ri].comp == j {
+		if c.k.Rules[ri].Comp == j {
 			own = append(own, ri)
 		}
 	}
@@ -182,7 +182,7 @@ func (c *CompiledCatalog) takeBrand(t *Theme, j, k int, x colorref.Color) (color
 	_, _, l0 := x.HSL()
 	got, ok := sv.nearestPass(k, j, own, in, l0)
 	if !ok {
-		conf := Conflict{Field: c.fields[k][j]}
+		conf := Conflict{Field: c.k.Fields[k][j]}
 		for _, ri := range own {
 			conf.Rules = append(conf.Rules, sv.ruleRange(k, j, ri, in))
 		}

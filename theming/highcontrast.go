@@ -85,7 +85,7 @@ func (r *ResolvedTheme) variant() *HighContrastVariant {
 		if cerr != nil {
 			return // cannot happen: the solver writes only valid colors
 		}
-		res.palette = r.res.palette
+		res.Palette = r.res.Palette
 		r.hc = &HighContrastVariant{Theme: &ResolvedTheme{cat: r.cat, theme: t, res: res}, Edits: edits}
 		if ue != nil {
 			r.hc.Failing, r.hc.Stopped = ue.Failing, ue.Stopped

@@ -40,9 +40,9 @@ func TestAuditAndSolverJudgeEveryPairAlike(t *testing.T) {
 		require.NoError(t, err)
 		themes++
 		for k, sc := range Schemes() {
-			for ri := range c.rules {
-				f := rep.Findings[k*len(c.rules)+ri]
-				fg, bg, bd := c.pair(&c.rules[ri], s.colors[k], members{}, colorref.Color{})
+			for ri := range c.k.Rules {
+				f := rep.Findings[k*len(c.k.Rules)+ri]
+				fg, bg, bd := c.pair(&c.k.Rules[ri], s.colors[k], members{}, colorref.Color{})
 				if f.Foreground != fg || f.Background != bg || f.Backdrop != bd || f.Pass != s.pass[k][ri] {
 					desc := fmt.Sprintf("theme %d (%v) under %+v: %s on %s in %s", i, th.Colors, p, f.Component, f.Target.Value, sc)
 					require.Equal(t, [3]colorref.Color{f.Foreground, f.Background, f.Backdrop}, [3]colorref.Color{fg, bg, bd}, "%s: the pair", desc)

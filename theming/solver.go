@@ -8,6 +8,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // The solver engine behind FixTheme, FieldRange and Generate: a theme's
@@ -23,14 +24,14 @@ type solver struct {
 	p      contrast.Policy
 	t      Theme
 	th     []contrast.Threshold // per rule, what its pair must reach under p
-	refs   [2][]ref
+	refs   [2][]kernel.Ref
 	colors [2][]colorref.Color
-	srcs   [2][]source
-	res    resolver         // the resolution's working memory
+	srcs   [2][]kernel.Source
+	res    kernel.Resolver  // the resolution's working memory
 	oldBuf []colorref.Color // rejudge's colors before
 	pass   [2][]bool
 	pinned [2][]bool
-	orig   [2][]ref            // the references before any edit
+	orig   [2][]kernel.Ref     // the references before any edit
 	was    [2][]colorref.Color // the colors before any edit
 	edited [2][]bool
 	order  []fieldKey                 // edited fields, first edit first
@@ -105,14 +106,14 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 	}
 	n := len(c.cat.Components)
 	s := &solver{c: c, p: p, t: t, th: c.thresholds(p), budget: workBound}
-	s.mark = make([]int, len(c.rules))
+	s.mark = make([]int, len(c.k.Rules))
 	s.seen = make([]int, n)
 	for k := range 2 {
-		s.refs[k] = slices.Clone(c.fallback[k])
+		s.refs[k] = slices.Clone(c.k.Fallback[k])
 		s.pinned[k] = make([]bool, n)
 		s.edited[k] = make([]bool, n)
 		s.stamp[k] = make([]int, n)
-		s.pinned[k][c.pageBG] = true
+		s.pinned[k][c.k.PageBG] = true
 	}
 	for id, o := range t.Colors {
 		j := c.byID[id] // checkOne accepted every id
@@ -120,7 +121,7 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 			if v := o.For(sc); v != "" {
 				r, _ := colorref.ParseRef(v)
 				s.refs[k][j], _ = c.refOf(r, true) // checkOne accepted every value
-				s.refs[k][j].over = true
+				s.refs[k][j].Over = true
 			}
 		}
 	}
@@ -138,18 +139,18 @@ func newSolver(c *CompiledCatalog, t Theme, p contrast.Policy) (*solver, error) 
 func (s *solver) resolveAll(k int) {
 	s.clock++
 	n := len(s.refs[k])
-	s.colors[k], s.srcs[k] = make([]colorref.Color, n), make([]source, n)
-	s.res.resolve(s.refs[k], s.colors[k], s.srcs[k])
+	s.colors[k], s.srcs[k] = make([]colorref.Color, n), make([]kernel.Source, n)
+	s.res.Resolve(s.refs[k], s.colors[k], s.srcs[k])
 	s.parent[k], s.child[k] = make([]int, n), make([][]int, n)
 	for i, r := range s.refs[k] {
-		s.parent[k][i] = max(r.comp, -1)
-		if r.comp >= 0 {
-			s.child[k][r.comp] = append(s.child[k][r.comp], i)
+		s.parent[k][i] = max(r.Comp, -1)
+		if r.Comp >= 0 {
+			s.child[k][r.Comp] = append(s.child[k][r.Comp], i)
 		}
 		s.stamp[k][i] = s.clock
 	}
-	s.pass[k] = make([]bool, len(s.c.rules))
-	for ri := range s.c.rules {
+	s.pass[k] = make([]bool, len(s.c.k.Rules))
+	for ri := range s.c.k.Rules {
 		s.pass[k][ri] = s.passes(k, ri, members{}, colorref.Color{})
 	}
 }
@@ -169,7 +170,7 @@ func (s *solver) rejudge(f fieldKey) {
 		old = append(old, s.colors[k][i])
 	}
 	s.oldBuf = old
-	s.res.resolveSome(s.refs[k], s.colors[k], s.srcs[k], d.comps)
+	s.res.ResolveSome(s.refs[k], s.colors[k], s.srcs[k], d.comps)
 	for n, i := range d.comps {
 		if old[n] != s.colors[k][i] {
 			s.stamp[k][i] = s.clock
@@ -184,7 +185,7 @@ func (s *solver) rejudge(f fieldKey) {
 // reparent moves component j, in scheme k, to the children of the
 // component its reference now names, keeping each list ascending.
 func (s *solver) reparent(k, j int) {
-	p, was := max(s.refs[k][j].comp, -1), s.parent[k][j]
+	p, was := max(s.refs[k][j].Comp, -1), s.parent[k][j]
 	if p == was {
 		return
 	}
@@ -206,7 +207,7 @@ func (s *solver) reparent(k, j int) {
 // that they all fall back to set to x.
 func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
 	s.work++
-	return s.th[ri].Passes(s.c.pair(&s.c.rules[ri], s.colors[k], in, x))
+	return s.th[ri].Passes(s.c.pair(&s.c.k.Rules[ri], s.colors[k], in, x))
 }
 
 // depSet is what moves with a field: the components that resolve through
@@ -226,13 +227,13 @@ func (s *solver) deps(k, j int) depSet {
 	s.seenGen++
 	comps := append(s.depComps[:0], j)
 	s.seen[j] = s.seenGen
-	bg := j == s.c.pageBG
+	bg := j == s.c.k.PageBG
 	for n := 0; n < len(comps); n++ {
 		for _, ch := range s.child[k][comps[n]] {
 			if s.seen[ch] != s.seenGen {
 				s.seen[ch] = s.seenGen
 				comps = append(comps, ch)
-				bg = bg || ch == s.c.pageBG
+				bg = bg || ch == s.c.k.PageBG
 			}
 		}
 	}
@@ -240,7 +241,7 @@ func (s *solver) deps(k, j int) depSet {
 	in := members{mark: s.seen, gen: s.seenGen}
 	if bg {
 		if s.allRules == nil {
-			s.allRules = make([]int, len(s.c.rules))
+			s.allRules = make([]int, len(s.c.k.Rules))
 			for ri := range s.allRules {
 				s.allRules[ri] = ri
 			}
@@ -251,7 +252,7 @@ func (s *solver) deps(k, j int) depSet {
 	{
 		s.visit++
 		for _, i := range comps {
-			for _, ri := range s.c.rulesOf[i] {
+			for _, ri := range s.c.k.RulesOf[i] {
 				if s.mark[ri] != s.visit {
 					s.mark[ri] = s.visit
 					rules = append(rules, ri)
@@ -274,20 +275,20 @@ type candidate struct {
 
 // candidates returns the fields that may fix failing rule ri in scheme k.
 func (s *solver) candidates(k, ri int, add func(fieldKey, int)) {
-	ru := s.c.rules[ri]
+	ru := s.c.k.Rules[ri]
 	side := func(i, base int) {
 		src := s.srcs[k][i]
-		if src.field >= 0 {
-			add(fieldKey{k, int(src.field)}, base)
+		if src.Field >= 0 {
+			add(fieldKey{k, int(src.Field)}, base)
 		}
 		add(fieldKey{k, i}, base+1)
-		if src.origin >= 0 {
-			add(fieldKey{k, int(src.origin)}, base+3)
+		if src.Origin >= 0 {
+			add(fieldKey{k, int(src.Origin)}, base+3)
 		}
 	}
-	side(ru.comp, 0)
-	if ru.bgComp >= 0 {
-		side(ru.bgComp, 1)
+	side(ru.Comp, 0)
+	if ru.BgComp >= 0 {
+		side(ru.BgComp, 1)
 	}
 }
 
@@ -297,7 +298,7 @@ func (s *solver) solve() {
 	n := len(s.c.cat.Components)
 	rank := [2][]int{make([]int, n), make([]int, n)}
 	var cands []candidate
-	for range 4 * len(s.c.rules) { // each step makes at least one more rule pass
+	for range 4 * len(s.c.k.Rules) { // each step makes at least one more rule pass
 		if s.over() {
 			return
 		}
@@ -309,7 +310,7 @@ func (s *solver) solve() {
 		cands = cands[:0]
 		failing := 0
 		for k := range 2 {
-			for ri := range s.c.rules {
+			for ri := range s.c.k.Rules {
 				if s.pass[k][ri] {
 					continue
 				}
@@ -514,7 +515,7 @@ func (s *solver) fewestFailures(k, j int, d depSet, l0 float64) (best, left int)
 
 // set makes field f the literal x and resolves its scheme again.
 func (s *solver) set(f fieldKey, x colorref.Color) {
-	s.refs[f.k][f.j] = ref{comp: refColor, color: x, over: true}
+	s.refs[f.k][f.j] = kernel.Ref{Comp: kernel.RefColor, Color: x, Over: true}
 	if !s.edited[f.k][f.j] {
 		s.edited[f.k][f.j] = true
 		s.order = append(s.order, f)
@@ -531,7 +532,7 @@ func (s *solver) theme() Theme {
 	maps.Copy(out.Colors, s.t.Colors)
 	for _, f := range s.order {
 		if s.edited[f.k][f.j] {
-			out.SetOverride(s.c.cat.Components[f.j].ID, Schemes()[f.k], s.refs[f.k][f.j].color.String())
+			out.SetOverride(s.c.cat.Components[f.j].ID, Schemes()[f.k], s.refs[f.k][f.j].Color.String())
 		}
 	}
 	return out
@@ -546,11 +547,11 @@ func (s *solver) edits() []Edit {
 		}
 		sc := Schemes()[f.k]
 		id := s.c.cat.Components[f.j].ID
-		to := s.refs[f.k][f.j].color
+		to := s.refs[f.k][f.j].Color
 		_, _, l0, a0 := s.was[f.k][f.j].HSLA()
 		_, _, l1, a1 := to.HSLA()
 		out = append(out, Edit{
-			Field: s.c.fields[f.k][f.j], Component: id, Scheme: sc,
+			Field: s.c.k.Fields[f.k][f.j], Component: id, Scheme: sc,
 			From: s.t.Colors[id].For(sc), Was: s.was[f.k][f.j], To: to.String(),
 			Distance: math.Round(math.Abs(l1-l0)*100) / 100,
 			Alpha:    math.Round((a1-a0)*100) / 100,

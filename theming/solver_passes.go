@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // The solver's passes beyond its search: the alpha a translucent field
@@ -130,12 +131,12 @@ func (s *solver) undo(f fieldKey) bool {
 // run, so the ends of the runs are what it compares.
 func (s *solver) strengthen() {
 	for k := range 2 {
-		for ri := range s.c.rules {
+		for ri := range s.c.k.Rules {
 			if s.pass[k][ri] || s.over() {
 				continue
 			}
-			j := s.c.rules[ri].comp
-			if fl := s.srcs[k][j].field; fl >= 0 {
+			j := s.c.k.Rules[ri].Comp
+			if fl := s.srcs[k][j].Field; fl >= 0 {
 				j = int(fl)
 			}
 			if f := (fieldKey{k, j}); s.movable(f) {
@@ -161,10 +162,10 @@ func (s *solver) strongest(f fieldKey, ri int) {
 		alphas = append(alphas, 100)
 	}
 	ratio := func(l, a int) float64 {
-		fg, bg, bd := s.c.pair(&s.c.rules[ri], s.colors[f.k], in, s.colorAt(f.k, f.j, l, a))
+		fg, bg, bd := s.c.pair(&s.c.k.Rules[ri], s.colors[f.k], in, s.colorAt(f.k, f.j, l, a))
 		return s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd))
 	}
-	fg, bg, bd := s.c.pair(&s.c.rules[ri], s.colors[f.k], members{}, s.colors[f.k][f.j])
+	fg, bg, bd := s.c.pair(&s.c.k.Rules[ri], s.colors[f.k], members{}, s.colors[f.k][f.j])
 	best, bestL, bestA := s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd)), -1, keepAlpha
 	for _, a := range alphas {
 		for _, r := range s.passRuns(f.k, f.j, keep, in, a) {
@@ -186,12 +187,12 @@ func (s *solver) unsatisfiable(rep *Report) *UnsatisfiableError {
 	e := &UnsatisfiableError{ThemeID: s.t.ID, Policy: s.p, Stopped: s.stopped, Failing: rep.Failures()}
 	seen := map[fieldKey]bool{}
 	for k := range 2 {
-		for ri := range s.c.rules {
+		for ri := range s.c.k.Rules {
 			if s.pass[k][ri] {
 				continue
 			}
-			j := s.c.rules[ri].comp
-			if f := s.srcs[k][j].field; f >= 0 && !s.pinned[k][f] {
+			j := s.c.k.Rules[ri].Comp
+			if f := s.srcs[k][j].Field; f >= 0 && !s.pinned[k][f] {
 				j = int(f)
 			}
 			key := fieldKey{k, j}
@@ -208,7 +209,7 @@ func (s *solver) unsatisfiable(rep *Report) *UnsatisfiableError {
 // conflict lists, for field f, each rule that depends on it and does not
 // pass at every lightness, with the ranges it allows.
 func (s *solver) conflict(f fieldKey) Conflict {
-	c := Conflict{Field: s.c.fields[f.k][f.j]}
+	c := Conflict{Field: s.c.k.Fields[f.k][f.j]}
 	d := s.deps(f.k, f.j)
 	for _, ri := range d.rules {
 		if r := s.ruleRange(f.k, f.j, ri, d.in); len(r.Ranges) != 1 || r.Ranges[0] != (contrast.LightnessRange{Min: 0, Max: 100}) {
@@ -221,8 +222,8 @@ func (s *solver) conflict(f fieldKey) Conflict {
 // ruleRange is rule ri as a RuleRange of field (k, j): the lightness of
 // the field at which it passes, the components in moving with it.
 func (s *solver) ruleRange(k, j, ri int, in members) RuleRange {
-	ru := &s.c.rules[ri]
-	return RuleRange{Scheme: Schemes()[k], Component: s.c.cat.Components[ru.comp].ID, Target: ru.target, Ranges: s.ranges(k, j, []int{ri}, in)}
+	ru := &s.c.k.Rules[ri]
+	return RuleRange{Scheme: Schemes()[k], Component: s.c.cat.Components[ru.Comp].ID, Target: s.c.target(ru), Ranges: s.ranges(k, j, []int{ri}, in)}
 }
 
 // pairStep moves two fields at once, for a failing rule that no single
@@ -235,16 +236,16 @@ func (s *solver) ruleRange(k, j, ri int, in members) RuleRange {
 // foreground moves to that lightness. It reports whether it moved.
 func (s *solver) pairStep() bool {
 	for k := range 2 {
-		for ri := range s.c.rules {
+		for ri := range s.c.k.Rules {
 			if s.pass[k][ri] || s.over() {
 				continue
 			}
-			ru := &s.c.rules[ri]
-			if ru.bgComp < 0 {
+			ru := &s.c.k.Rules[ri]
+			if ru.BgComp < 0 {
 				continue
 			}
-			a, b := s.fieldOf(k, ru.comp), s.fieldOf(k, ru.bgComp)
-			if a == b || !s.movable(a) || !s.movable(b) || b.j == s.c.pageBG {
+			a, b := s.fieldOf(k, ru.Comp), s.fieldOf(k, ru.BgComp)
+			if a == b || !s.movable(a) || !s.movable(b) || b.j == s.c.k.PageBG {
 				continue
 			}
 			key := [2]searchKey{s.cacheKey(a, s.deps(a.k, a.j)), s.cacheKey(b, s.deps(b.k, b.j))}
@@ -278,7 +279,7 @@ func (s *solver) pairCanPass(a, b fieldKey, ri int) bool {
 // fieldOf is the field component i resolves through in scheme k: the
 // field the resolver named, else its own.
 func (s *solver) fieldOf(k, i int) fieldKey {
-	if f := s.srcs[k][i].field; f >= 0 {
+	if f := s.srcs[k][i].Field; f >= 0 {
 		return fieldKey{k, int(f)}
 	}
 	return fieldKey{k, i}
@@ -342,7 +343,7 @@ func (s *solver) tryPair(a, b fieldKey, lb int) (int, bool) {
 // of both fields.
 func (s *solver) tryPairRules(a, b fieldKey, lb int, only []int) (int, bool) {
 	saved := s.refs[b.k][b.j]
-	s.refs[b.k][b.j] = ref{comp: refColor, color: s.colorAt(b.k, b.j, lb, keepAlpha), over: true}
+	s.refs[b.k][b.j] = kernel.Ref{Comp: kernel.RefColor, Color: s.colorAt(b.k, b.j, lb, keepAlpha), Over: true}
 	s.rejudge(b)
 	defer func() {
 		s.refs[b.k][b.j] = saved

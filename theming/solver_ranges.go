@@ -36,10 +36,10 @@ type rangeKey struct {
 // (k, j) at each step (with alpha a, or its own) and the components in
 // moving with it, worked out once per rangeKey.
 func (s *solver) ruleRuns(k, j, ri int, in members, a int) []stepRun {
-	ru := &s.c.rules[ri]
+	ru := &s.c.k.Rules[ri]
 	key := rangeKey{k: k, j: j, ri: ri, a: a}
 	key.h, key.s, _, key.alpha = s.colors[k][j].HSLA()
-	for n, i := range [3]int{ru.comp, ru.bgComp, s.c.pageBG} {
+	for n, i := range [3]int{ru.Comp, ru.BgComp, s.c.k.PageBG} {
 		switch {
 		case i < 0:
 		case in.has(i):

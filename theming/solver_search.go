@@ -3,6 +3,7 @@ package theming
 import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // The solver's lightness searches: a field's rules as the checks
@@ -40,12 +41,12 @@ func (s *solver) checks(k, j int, rules []int, in members, a int) []contrast.Lig
 	s.field = fieldAt{s: s, k: k, j: j, base: s.colorAt(k, j, 0, a), step: -1}
 	n := len(rules)
 	if cap(s.pairBuf) < n {
-		s.pairBuf = make([]rulePair, n, max(n, len(s.c.rules)))
+		s.pairBuf = make([]rulePair, n, max(n, len(s.c.k.Rules)))
 		s.checkBuf = make([]contrast.LightnessCheck, n, cap(s.pairBuf))
 	}
 	pairs, out := s.pairBuf[:n], s.checkBuf[:n]
 	for n, ri := range rules {
-		pairs[n] = rulePair{field: &s.field, ru: &s.c.rules[ri], in: in}
+		pairs[n] = rulePair{field: &s.field, ru: &s.c.k.Rules[ri], in: in}
 		out[n] = contrast.LightnessCheck{Pair: &pairs[n], Threshold: s.th[ri]}
 	}
 	return out
@@ -72,7 +73,7 @@ func (f *fieldAt) color(step int) colorref.Color {
 // color at each step: a [contrast.Pair].
 type rulePair struct {
 	field *fieldAt
-	ru    *rule
+	ru    *kernel.Rule
 	in    members
 }
 
@@ -132,15 +133,15 @@ func (s *solver) partialNearest(f fieldKey, d depSet) (l, left int) {
 // last step at which a color they look at changed, and how many
 // components and rules move with f.
 func (s *solver) cacheKey(f fieldKey, d depSet) searchKey {
-	stamp := s.stamp[f.k][s.c.pageBG]
+	stamp := s.stamp[f.k][s.c.k.PageBG]
 	for _, i := range d.comps {
 		stamp = max(stamp, s.stamp[f.k][i])
 	}
 	for _, ri := range d.rules {
-		ru := &s.c.rules[ri]
-		stamp = max(stamp, s.stamp[f.k][ru.comp])
-		if ru.bgComp >= 0 {
-			stamp = max(stamp, s.stamp[f.k][ru.bgComp])
+		ru := &s.c.k.Rules[ri]
+		stamp = max(stamp, s.stamp[f.k][ru.Comp])
+		if ru.BgComp >= 0 {
+			stamp = max(stamp, s.stamp[f.k][ru.BgComp])
 		}
 	}
 	return searchKey{stamp: stamp, in: len(d.comps), rules: len(d.rules)}

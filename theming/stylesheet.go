@@ -80,7 +80,7 @@ func (r *ResolvedTheme) StylesheetLightDark() []byte {
 	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
 	for n, vd := range r.vars() {
 		b = append(b, "  "...)
-		b = append(b, vd.v.CSSVariable...)
+		b = append(b, vd.CSSVariable...)
 		b = append(b, ": light-dark("...)
 		b, _ = r.value(0, n).AppendText(b)
 		b = append(b, ", "...)
@@ -106,7 +106,7 @@ func (r *ResolvedTheme) appendBlock(b []byte, sc Scheme, indent string) []byte {
 	b = append(b, ";\n"...)
 	k, _ := sc.index()
 	for n, vd := range r.vars() {
-		b = appendDecl(b, indent, vd.v.CSSVariable, r.value(k, n))
+		b = appendDecl(b, indent, vd.CSSVariable, r.value(k, n))
 	}
 	return b
 }
@@ -152,7 +152,7 @@ func appendCommentText(b []byte, s string) []byte {
 func (r *ResolvedTheme) appendProperties(b []byte) []byte {
 	for n, vd := range r.vars() {
 		b = append(b, "@property "...)
-		b = append(b, vd.v.CSSVariable...)
+		b = append(b, vd.CSSVariable...)
 		b = append(b, " { syntax: '<color>'; inherits: true; initial-value: "...)
 		b, _ = r.value(0, n).AppendText(b)
 		b = append(b, "; }\n"...)
@@ -204,7 +204,7 @@ func (r *ResolvedTheme) appendContrastBlocks(b []byte) []byte {
 		k, _ := sc.index()
 		for n, vd := range r.cat.vars {
 			if moved[n] {
-				b = appendDecl(b, indent, vd.v.CSSVariable, hc.value(k, n))
+				b = appendDecl(b, indent, vd.CSSVariable, hc.value(k, n))
 			}
 		}
 		return b
@@ -277,7 +277,7 @@ func (r *ResolvedTheme) appendForcedColors(b []byte) []byte {
 	roles := r.cat.forcedRoles()
 	for n, vd := range r.cat.vars {
 		b = append(b, "    "...)
-		b = append(b, vd.v.CSSVariable...)
+		b = append(b, vd.CSSVariable...)
 		b = append(b, ": "...)
 		b = append(b, roles[n]...)
 		b = append(b, " !important;\n"...)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // Suggested fixes of a failing finding, two ways, each said by its
@@ -225,9 +226,9 @@ func (r *Report) locate(f Finding) (audited, bool) {
 		return audited{}, false
 	}
 	// The rules are in catalog order: the component's are together.
-	ri, _ := slices.BinarySearchFunc(c.rules, i, func(ru rule, i int) int { return cmp.Compare(ru.comp, i) })
-	for ; ri < len(c.rules) && c.rules[ri].comp == i; ri++ {
-		if c.rules[ri].target == f.Target {
+	ri, _ := slices.BinarySearchFunc(c.k.Rules, i, func(ru kernel.Rule, i int) int { return cmp.Compare(ru.Comp, i) })
+	for ; ri < len(c.k.Rules) && c.k.Rules[ri].Comp == i; ri++ {
+		if c.target(&c.k.Rules[ri]) == f.Target {
 			a := audited{rt: rt, k: k, ri: ri, f: rt.finding(k, f.Scheme, ri, r.Policy())}
 			a.f.measure(r.Policy())
 			return a, true
@@ -244,22 +245,22 @@ func (r *Report) locate(f Finding) (audited, bool) {
 // opacity or a lightness): its new color is not a value of the field.
 func (a audited) sideField(side contrast.Side, derived bool) (j int, ok bool) {
 	c := a.rt.cat
-	ru := &c.rules[a.ri]
-	i, v := ru.comp, ru.fgVar
+	ru := &c.k.Rules[a.ri]
+	i, v := ru.Comp, ru.FgVar
 	if side == contrast.Background {
-		if ru.bgComp < 0 || ru.target.Type == TargetVariable && !derived {
+		if ru.BgComp < 0 || c.target(ru).Type == TargetVariable && !derived {
 			return 0, false
 		}
-		i, v = ru.bgComp, ru.bgVar
+		i, v = ru.BgComp, ru.BgVar
 	}
 	if !derived && !c.paintsAsIs(v) {
 		return 0, false
 	}
 	j = i
-	if fl := a.rt.res.srcs[a.k][i].field; fl >= 0 {
+	if fl := a.rt.res.Srcs[a.k][i].Field; fl >= 0 {
 		j = int(fl)
 	}
-	return j, j != c.pageBG
+	return j, j != c.k.PageBG
 }
 
 // annotate names the theme field of a pair fix and checks, by auditing
@@ -269,10 +270,10 @@ func (a audited) annotate(s *Suggestion) {
 	if !ok {
 		return
 	}
-	s.Field = a.rt.cat.fields[a.k][j]
+	s.Field = a.rt.cat.k.Fields[a.k][j]
 	// The field takes the new color with its own alpha: a fix computed on
 	// a composited side keeps the field's translucency.
-	s.To = s.Color().WithAlpha(a.rt.res.colors[a.k][j].Alpha()).Rounded().String()
+	s.To = s.Color().WithAlpha(a.rt.res.Colors[a.k][j].Alpha()).Rounded().String()
 	s.Applies = a.verifies(a.withOverride(j, s.To))
 }
 
@@ -294,7 +295,7 @@ func (a audited) verifies(t Theme) bool {
 	if err != nil {
 		return false
 	}
-	if !after.Findings[a.k*len(c.rules)+a.ri].Pass {
+	if !after.Findings[a.k*len(c.k.Rules)+a.ri].Pass {
 		return false
 	}
 	for n, bf := range before.Findings {
@@ -335,8 +336,8 @@ func (a audited) fieldEdits() []Suggestion {
 			continue
 		}
 		x := s.colorAt(k, j, l, keepAlpha)
-		fg, bg, _ := c.pair(&c.rules[a.ri], s.colors[k], in, x)
-		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.fields[k][j], To: x.String()}
+		fg, bg, _ := c.pair(&c.k.Rules[a.ri], s.colors[k], in, x)
+		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: c.k.Fields[k][j], To: x.String()}
 		if !sug.measure(a.f) || !sug.Pass {
 			continue
 		}
