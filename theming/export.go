@@ -112,9 +112,12 @@ func (export) Resolve(c *CompiledCatalog, t Theme, palette []string) (*ResolvedT
 }
 
 // Resolution returns the compiled catalog r was resolved against (nil
-// for the zero ResolvedTheme), its theme record and its resolution: the
-// resolved theme's own, read, never written.
+// for the zero ResolvedTheme and a nil r), its theme record and its
+// resolution: the resolved theme's own, read, never written.
 func (export) Resolution(r *ResolvedTheme) (*CompiledCatalog, *Theme, *kernel.Resolution) {
+	if r == nil {
+		return nil, nil, nil
+	}
 	return r.cat, &r.theme, &r.res
 }
 
