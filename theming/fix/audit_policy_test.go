@@ -174,7 +174,7 @@ func TestAuditRefusesAnUnknownPolicy(t *testing.T) {
 			assert.Nil(t, rep)
 			rt, ok := s.Theme(1)
 			require.True(t, ok)
-			rep, err = new(fix.Engine).AuditResolved(rt, tt.policy)
+			rep, err = engineOf(s).AuditResolved(rt, tt.policy)
 			assert.ErrorIs(t, err, tt.want)
 			assert.Nil(t, rep)
 			rep, err = fix.New(s.CompiledCatalog()).AuditTheme(theming.Theme{ID: 3, Name: "Draft"}, tt.policy)
@@ -192,7 +192,7 @@ func TestResolvedThemeAudit(t *testing.T) {
 	for _, id := range []int{1, 2} {
 		rt, ok := s.Theme(id)
 		require.True(t, ok)
-		rep, err := new(fix.Engine).AuditResolved(rt, policy)
+		rep, err := engineOf(s).AuditResolved(rt, policy)
 		require.NoError(t, err, "theme %d's Audit", id)
 		var want []fix.Finding
 		failed := 0
@@ -253,7 +253,7 @@ func TestCompiledCatalogAuditTheme(t *testing.T) {
 	require.NoError(t, err)
 	rt, ok := saved.Theme(3)
 	require.True(t, ok)
-	want, err := new(fix.Engine).AuditResolved(rt, contrast.Policy{})
+	want, err := engineOf(saved).AuditResolved(rt, contrast.Policy{})
 	require.NoError(t, err)
 	// Each report keeps the theme it audited (for Report.SuggestEdit):
 	// compare what they say, as encoded.

@@ -190,13 +190,14 @@ func TestFixThemeErrors(t *testing.T) {
 
 func TestHighContrastPassesAAA(t *testing.T) {
 	snap := defaultSnapshot(t)
+	e := engineOf(snap)
 	for _, rt := range snap.Themes() {
-		hc, _, err := fix.New(snap.CompiledCatalog()).FixTheme(rt.Theme(), fix.FixOptions{Policy: fix.HighContrastPolicy(), Alpha: true})
+		hc, _, err := e.FixTheme(rt.Theme(), fix.FixOptions{Policy: fix.HighContrastPolicy(), Alpha: true})
 		require.NoError(t, err)
-		rep, err := fix.New(snap.CompiledCatalog()).AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
+		rep, err := e.AuditTheme(hc, contrast.Policy{Level: contrast.AAA})
 		require.NoError(t, err)
 		assert.True(t, rep.OK(), "theme %d's variant: %d rules fail AAA", rt.ID(), rep.Failed)
-		same := new(fix.Engine).HighContrast(rt).Theme.Theme().Colors
+		same := e.HighContrast(rt).Theme.Theme().Colors
 		assert.Equal(t, hc.Colors, same, "the resolved theme's variant is the same")
 	}
 }
