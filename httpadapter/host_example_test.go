@@ -29,12 +29,12 @@ var hostPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </body></html>
 `))
 
-// A host page inlines the requesting user's stylesheet. ThemeFor is the
-// Adapter's, which serves the endpoints too, so the page, the theme
-// config endpoint and /theme.css agree on the user's theme. Stylesheet
-// is rendered once per resolved theme: inlining it per request costs no
-// allocation.
-func ExampleAdapter_ThemeFor() {
+// A host page inlines the requesting user's stylesheet. StylesheetFor is
+// the Adapter's, which serves the endpoints too, so the page, the theme
+// config endpoint and /theme.css agree on the user's theme. The sheet is
+// rendered once per theme of a snapshot and kept: inlining it per
+// request costs no allocation.
+func ExampleAdapter_StylesheetFor() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		log.Fatal(err)
@@ -53,7 +53,7 @@ func ExampleAdapter_ThemeFor() {
 	mux.Handle("/api/v2/theme/", a)
 	mux.Handle("/api/v2/theme", a)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		t, err := a.ThemeFor(r)
+		sheet, err := a.StylesheetFor(r)
 		if err != nil {
 			code := httpadapter.StatusFor(err)
 			http.Error(w, http.StatusText(code), code)
@@ -64,7 +64,7 @@ func ExampleAdapter_ThemeFor() {
 		err = hostPage.Execute(w, struct {
 			Title      string
 			Stylesheet template.CSS
-		}{"Home", template.CSS(t.Stylesheet())})
+		}{"Home", template.CSS(sheet)})
 		if err != nil {
 			log.Print(err)
 		}

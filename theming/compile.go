@@ -40,9 +40,6 @@ type CompiledCatalog struct {
 	base      kernel.Resolution // the colors of a theme that overrides nothing
 	defsJSON  []byte            // the served catalog
 
-	rolesOnce sync.Once
-	roles     []string // per visible variable, its CSS system color under forced colors
-
 	digestOnce sync.Once
 	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
 }

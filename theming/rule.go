@@ -4,58 +4,12 @@ import (
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
-	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/internal/kernel"
 )
 
 // A contrast rule and its pair of colors: compiled once, from a visible
 // component's contrast_against entry, and read the same way by the audit,
 // the suggestions, the solver and the forced-colors roles.
-
-// members is a set of components that take one color together: those
-// that resolve through a theme field the solver moves. The zero members
-// is empty.
-type members struct {
-	mark []int
-	gen  int
-}
-
-func (m members) has(i int) bool { return m.mark != nil && m.mark[i] == m.gen }
-
-// pair returns the colors rule ru judges in a scheme whose components
-// have the colors given, the components in taking the color x instead:
-// the foreground and the background as their variables paint them (each
-// derived from its component's color), and the backdrop. It is the one
-// reading of a rule's colors.
-func (c *CompiledCatalog) pair(ru *kernel.Rule, colors []colorref.Color, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
-	col := func(i int) colorref.Color {
-		if in.has(i) {
-			return x
-		}
-		return colors[i]
-	}
-	fg, bd, bg = col(ru.Comp), col(c.k.PageBG), ru.Color
-	if ru.FgVar >= 0 {
-		fg = Derive(fg, c.vars[ru.FgVar])
-	}
-	if ru.BgComp >= 0 {
-		bg = col(ru.BgComp)
-		if ru.BgVar >= 0 {
-			bg = Derive(bg, c.vars[ru.BgVar])
-		}
-	}
-	return fg, bg, bd
-}
-
-// thresholds returns, per rule, what its pair must reach under p, which
-// checkPolicy has accepted (the catalog's checks guarantee the types).
-func (c *CompiledCatalog) thresholds(p contrast.Policy) []contrast.Threshold {
-	out := make([]contrast.Threshold, len(c.k.Rules))
-	for ri := range c.k.Rules {
-		out[ri], _ = p.Threshold(c.k.Rules[ri].Type)
-	}
-	return out
-}
 
 // compileRules checks every contrast target and keeps the visible
 // components' rules, in catalog order.
@@ -138,19 +92,6 @@ func (c *CompiledCatalog) target(r *kernel.Rule) ContrastTarget {
 	return c.cat.Components[r.Comp].ContrastAgainst[r.At]
 }
 
-// sourceNames returns the theme field and origin component of component
-// i's color in scheme k, as the resolver recorded them in srcs.
-func (c *CompiledCatalog) sourceNames(srcs []kernel.Source, i, k int) (field, origin string) {
-	s := srcs[i]
-	if s.Field >= 0 {
-		field = c.k.Fields[k][s.Field]
-	}
-	if s.Origin >= 0 {
-		origin = c.cat.Components[s.Origin].ID
-	}
-	return field, origin
-}
-
 // paintVars sets, for every rule, the visible variables that paint its
 // two sides: the one rule of what a rule judges. A component is painted
 // by its first variable, which carries its color as the page shows it
@@ -174,13 +115,4 @@ func (c *CompiledCatalog) paintVars() {
 			r.BgVar = first(r.BgComp)
 		}
 	}
-}
-
-// paintsAsIs reports whether visible variable v paints its component's color
-// as it is: it derives nothing.
-func (c *CompiledCatalog) paintsAsIs(v int) bool {
-	if v < 0 {
-		return true
-	}
-	return !c.vars[v].Derived()
 }

@@ -28,10 +28,6 @@ type Snapshot struct {
 
 	versionOnce sync.Once
 	version     string
-	auditOnce   sync.Once
-	audit       *Report
-	hcAuditOnce sync.Once
-	hcAudit     *Report // the variants' audit, HighContrastAudit
 }
 
 // ResolvedTheme is a theme with every visible component's color and every
@@ -41,10 +37,6 @@ type ResolvedTheme struct {
 	cat   *CompiledCatalog
 	theme Theme
 	res   kernel.Resolution // its colors, worked out once when it was checked
-	sheet lazySheet         // Stylesheet, rendered on first use
-
-	hcOnce sync.Once
-	hc     *HighContrastVariant // the high-contrast variant, worked out on first use
 }
 
 // Snapshot validates themes against the catalog and returns the resolved

@@ -16,12 +16,12 @@
 //
 //   - the editor shows the theme's newest revision, the draft: its name
 //     and color overrides, each field with its problems (validator's and
-//     CheckTheme's) and its failing contrast rules (Report.ByField), and
+//     CheckTheme's) and its failing contrast rules (fix.Report.ByField), and
 //     saves a new draft from the revision the admin edited; a draft saved
 //     by someone else meanwhile is a 409 that shows the admin's edit
 //     again, on the newer revision;
 //   - preview/{n} is the host's own page in revision n: the page asks
-//     Adapter.ThemeFor with a context that carries the preview
+//     Adapter.ThemeFor and Adapter.StylesheetFor with a context that carries the preview
 //     (revision.WithPreview), so it shows the draft while every user sees
 //     the live theme, and nothing caches it;
 //   - publish makes a revision live if the revision the admin saw live
@@ -56,6 +56,7 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
@@ -82,6 +83,7 @@ func main() {
 type host struct {
 	pool   *pgxpool.Pool
 	cc     *theming.CompiledCatalog
+	eng    *fix.Engine // the contrast engine of cc: the editor's audits
 	v      *validator.Validate
 	source *pgsource.Source
 	revs   pgsource.Revisions
@@ -105,6 +107,7 @@ func newHost(ctx context.Context, dsn string) (*host, error) {
 	if h.cc, err = theming.CompileCatalog(cat); err != nil {
 		return nil, err
 	}
+	h.eng = fix.New(h.cc)
 	if err := validation.Register(h.v, h.cc); err != nil {
 		return nil, err
 	}
@@ -275,7 +278,7 @@ func (h *host) editor(id int, hist []revision.Revision, form themeForm, base int
 		p.Errors = append(p.Errors, err.Error())
 	}
 	if ve == nil && refused == nil {
-		rep, _ := h.cc.AuditTheme(theming.Theme{ID: id, Name: form.Name, Colors: form.Colors}, contrast.Policy{})
+		rep, _ := h.eng.AuditTheme(theming.Theme{ID: id, Name: form.Name, Colors: form.Colors}, contrast.Policy{})
 		contrastErrors(errs, rep)
 	}
 	comps := append(slices.Clone(h.shown), slices.Collect(maps.Keys(form.Colors))...)
@@ -301,7 +304,7 @@ func (h *host) editor(id int, hist []revision.Revision, form themeForm, base int
 }
 
 // contrastErrors adds each field's failing contrast rules to errs.
-func contrastErrors(errs map[string][]string, rep *theming.Report) {
+func contrastErrors(errs map[string][]string, rep *fix.Report) {
 	for _, ff := range rep.ByField() {
 		for _, f := range ff.Failing {
 			errs[ff.Field] = append(errs[ff.Field], "contrast: "+f.Component+" on "+f.Target.Value+" ("+string(f.Scheme)+", "+
@@ -321,14 +324,19 @@ func (h *host) history(w http.ResponseWriter, r *http.Request) {
 func (h *host) preview(w http.ResponseWriter, r *http.Request) {
 	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
 	n, _ := strconv.Atoi(chi.URLParam(r, "n"))
-	t, err := h.api.ThemeFor(r.WithContext(revision.WithPreview(r.Context(), id, n)))
+	req := r.WithContext(revision.WithPreview(r.Context(), id, n))
+	t, err := h.api.ThemeFor(req)
+	var sheet string
+	if err == nil {
+		sheet, err = h.api.StylesheetFor(req) // the sheet the adapter keeps for the preview
+	}
 	if err != nil {
 		code := httpadapter.StatusFor(err)
 		http.Error(w, http.StatusText(code), code)
 		return
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	h.render(w, http.StatusOK, page{ID: id, Base: n, Form: themeForm{Name: t.Name()}, Sheet: template.CSS(t.Stylesheet())})
+	h.render(w, http.StatusOK, page{ID: id, Base: n, Form: themeForm{Name: t.Name()}, Sheet: template.CSS(sheet)})
 }
 
 func (h *host) render(w http.ResponseWriter, status int, p page) {

@@ -201,7 +201,7 @@ func rangesString(rs []contrast.LightnessRange) string {
 // color its component resolved to with the lightness moved (hue and
 // saturation kept, at the hundredths a color prints) and the alpha kept,
 // or, under o.Alpha, raised. The rules are judged as the page paints them
-// (see the package documentation), on the theme as it resolves with each
+// (see theming's package documentation), on the theme as it resolves with each
 // candidate applied, in the scheme of the field: the components that
 // fall back to the field, the variables derived from them and the page
 // background when it is among them move together, so what it returns

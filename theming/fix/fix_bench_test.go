@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/internal/gendata"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/fix"
@@ -72,6 +73,32 @@ func BenchmarkFixThemeScale(b *testing.B) {
 			for b.Loop() {
 				if _, _, err := e.FixTheme(th, fix.FixOptions{}); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+var benchSizes = []int{1_000, 10_000, 100_000}
+
+// BenchmarkAudit measures the contrast audit of a snapshot of the
+// generated scale data (see internal/gendata): n rules × 3 themes × 2
+// schemes. Each iteration loads a fresh snapshot outside the timer, and
+// audits it with a new engine, since an engine keeps a snapshot's audit.
+func BenchmarkAudit(b *testing.B) {
+	for _, n := range benchSizes {
+		cat, themes := gendata.Catalog(n), gendata.Themes(n)
+		b.Run(fmt.Sprintf("components=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				s, err := theming.Load(cat, themes)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if rep, err := fix.New(s.CompiledCatalog()).Audit(s, contrast.Policy{}); err != nil || rep.Checked != (n-1)*6 {
+					b.Fatalf("checked %d rules, %v", rep.Checked, err)
 				}
 			}
 		})

@@ -29,7 +29,7 @@ const (
 // with each other: the grounds (Canvas, ButtonFace) and the inks drawn on
 // them (CanvasText, LinkText, ButtonBorder, Highlight, GrayText). Each
 // contrast rule pairs the variables that paint its two sides (see the
-// package documentation), so the rules are a graph on the variables, and
+// package documentation of theming), so the rules are a graph on the variables, and
 // the roles put the two ends of every rule on opposite sides: the page
 // background is a ground, and the sides follow from it along the rules
 // (a part of the catalog the page's rules do not reach starts from a

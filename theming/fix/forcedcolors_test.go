@@ -3,6 +3,8 @@ package fix_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +30,9 @@ type forcedPalette struct {
 func readForcedPalette(t *testing.T) forcedPalette {
 	t.Helper()
 	var p forcedPalette
-	require.NoError(t, json.Unmarshal([]byte(readTestdata("forced-colors-chromium.json")), &p))
+	raw, err := os.ReadFile(filepath.Join("testdata", "forced-colors-chromium.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &p))
 	p.parsed = map[string]map[string]colorref.Color{}
 	for sc, m := range map[string]map[string]string{"light": p.Light, "dark": p.Dark} {
 		p.parsed[sc] = map[string]colorref.Color{}
@@ -118,4 +122,41 @@ func TestForcedColorRolesPassInChromiumsPalettes(t *testing.T) {
 	}
 	t.Logf("%d rules judged in the two palettes of %s", judged, pal.Chromium)
 	assert.Equal(t, 2*(105-2), judged, "every rule but the two on a literal white")
+}
+
+// The roles are decided by hand from the catalog's rules, as
+// Engine.ForcedColor documents them.
+func TestForcedColorRoles(t *testing.T) {
+	e := fix.New(defaultCatalog(t))
+	for name, want := range map[string]string{
+		"--page-background":                "Canvas",       // the page background
+		"--surface":                        "Canvas",       // text is checked on it
+		"--card-hover":                     "Canvas",       // a variable of a surface
+		"--nav-bar":                        "Canvas",       // nav text is checked on it
+		"--modal-backdrop":                 "Canvas",       // no rules
+		"--text-primary":                   "CanvasText",   // text on the page
+		"--input-text":                     "CanvasText",   // text on an input
+		"--text-disabled":                  "GrayText",     // text at opacity 0.6
+		"--link":                           "LinkText",     // text on the page that falls back to primary
+		"--primary-button":                 "ButtonBorder", // a fill: text on it, and a non-text rule on the page
+		"--primary-button-hover":           "ButtonBorder", // its label is checked on it too
+		"--primary-button-disabled":        "GrayText",     // translucent
+		"--tooltip-background":             "ButtonBorder",
+		"--primary-button-text":            "ButtonFace", // the label on a fill
+		"--primary-button-focus-ring":      "Highlight",  // named for focus
+		"--input-focus-border":             "Highlight",
+		"--sidebar-active-item-background": "Canvas",     // its own text is checked on it: a ground
+		"--sidebar-active-item":            "CanvasText", // on its tint and, non-text, on the sidebar
+		"--badge-neutral":                  "CanvasText", // on its tint and on the card
+		"--border":                         "CanvasText", // non-text rules only
+		"--border-subtle":                  "GrayText",   // its translucent variable
+	} {
+		got, ok := e.ForcedColor(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, want, got, name)
+	}
+	_, ok := e.ForcedColor("--legacy-header")
+	assert.False(t, ok, "a hidden component's variable is not served")
+	_, ok = fix.New(&theming.CompiledCatalog{}).ForcedColor("--page-background")
+	assert.False(t, ok)
 }

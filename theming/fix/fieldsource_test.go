@@ -1,4 +1,4 @@
-package theming_test
+package fix_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // TestFindingsNameTheFieldThatDecidedEachColor audits themes broken in a
@@ -89,7 +90,7 @@ func TestFindingsNameTheFieldThatDecidedEachColor(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			th := theming.Theme{ID: 7, Name: "Broken", Colors: tt.colors}
-			rep, err := cc.AuditTheme(th, contrast.Policy{})
+			rep, err := fix.New(cc).AuditTheme(th, contrast.Policy{})
 			require.NoError(t, err)
 			f := findFinding(t, rep, 7, tt.scheme, tt.component, tt.target)
 			if tt.fails {
@@ -114,11 +115,4 @@ func TestFindingsOfTheDefaultDataNameNoFieldWhereNoOverrideIsInvolved(t *testing
 	b, err := json.Marshal(f)
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `"field":"","origin":"primary","target_field":"","target_origin":"sidebar"`, "the JSON names")
-}
-
-func defaultSnapshot(tb testing.TB) *theming.Snapshot {
-	tb.Helper()
-	snap, err := theming.LoadFS(theming.DefaultFS())
-	require.NoError(tb, err)
-	return snap
 }
