@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"sync"
@@ -419,6 +420,25 @@ func (c *CompiledCatalog) CatalogComponent(id string) (Component, bool) {
 		return Component{}, false
 	}
 	return c.cat.Components[i].clone(), true
+}
+
+// ThemeFields yields the theme fields of the visible components, in
+// catalog order, each component's light field before its dark one, as
+// [FieldName] names them: the color fields of a host's theme form. The
+// zero CompiledCatalog yields none.
+func (c *CompiledCatalog) ThemeFields() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !c.ok() {
+			return
+		}
+		for _, i := range c.visible {
+			for k := range c.k.Fields {
+				if !yield(c.k.Fields[k][i]) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Catalog returns the catalog c was compiled from, hidden components

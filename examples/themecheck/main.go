@@ -350,7 +350,7 @@ func writeTable(w io.Writer, source string, rep *fix.Report, results []result, t
 		}
 	}
 	fmt.Fprintf(&buf, "\n%s: %d contrast rules checked under %d theme(s) in 2 schemes, %s: %d passed, %d failed",
-		printable(source), rep.Checked, themes, describePolicy(rep.Policy()), rep.Checked-rep.Failed, rep.Failed)
+		printable(source), rep.Checked, themes, rep.Policy().String(), rep.Checked-rep.Failed, rep.Failed)
 	if rep.Failed > 0 {
 		fmt.Fprintf(&buf, " (%d with a suggested fix)", fixed)
 	}
@@ -431,16 +431,6 @@ func fixes(r result) string {
 		b.WriteString(")")
 	}
 	return b.String()
-}
-
-// describePolicy names a policy in the summary: "WCAG 2 AA, method both,
-// APCA off".
-func describePolicy(p contrast.Policy) string {
-	apca := "off"
-	if p.APCA {
-		apca = "on"
-	}
-	return "WCAG 2 " + p.Level.String() + ", method " + p.Method.String() + ", APCA " + apca
 }
 
 // writeJSON prints the report, with its policy, and the suggestions.
@@ -570,7 +560,7 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), describePolicy(p))
+	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), p.String())
 	for _, w := range why {
 		buf.WriteString(printable(w) + "\n")
 	}
