@@ -21,8 +21,8 @@
 // http.StripPrefix, Prefix stays "". A request that reaches the Adapter
 // outside its Prefix gets a 404 whose body names the configured prefix,
 // and the first one is logged (see New). [Adapter.ThemeFor] finds the
-// user's theme as the endpoints do, for a host's own pages (to inline the
-// stylesheet, say).
+// user's theme as the endpoints do, for a host's own pages, and
+// [Adapter.StylesheetFor] gives its stylesheet, to inline.
 //
 // # Methods and request content
 //
@@ -96,8 +96,11 @@
 // Work that depends only on the data is done once per snapshot (bodies,
 // ETags, lengths, and on first use each indented, browsable and compressed
 // form); the catalog's forms and the OpenAPI document once per
-// [theming.CompiledCatalog], shared by all its tenants. The caches hold
-// snapshots by weak pointer, so a dropped snapshot is never kept alive. An
+// [theming.CompiledCatalog], shared by all its tenants, and so is the
+// contrast engine the stylesheets' high-contrast variants come from
+// ([Adapter.Engine]), each theme's sheet rendered when it is first asked
+// for. The caches hold snapshots by weak pointer, so a dropped snapshot is
+// never kept alive. An
 // unchanged GET is a Source call, a pointer comparison, two header scans,
 // header writes of preallocated values and one Write. The browsable page
 // shows the request line, so it is rendered per request; a document keeps

@@ -310,7 +310,8 @@ func (c *CompiledCatalog) hiddenRef(j int, fromVisible bool, via string) *refPro
 // component (under [CompiledCatalog.reference]'s rule), or nothing usable
 // (a value the field rules refused), with the problem of a component that
 // may not be named. It reports nothing: the checks report what it
-// returns, and the solver, resolving values already checked, ignores it.
+// returns, and the engine's references (export.go), of values already
+// checked, ignore it.
 func (c *CompiledCatalog) refOf(r colorref.Ref, fromVisible bool) (kernel.Ref, *refProblem) {
 	switch r.Kind() {
 	case colorref.KindColor:

@@ -14,7 +14,7 @@ import (
 // multiplies the alpha.
 //
 // As c gets lighter (hue, saturation and alpha kept) the value never gets
-// darker: the solver's lightness search ([contrast.LightnessCheck])
+// darker: the engine's lightness search ([contrast.LightnessCheck])
 // relies on it, and a new way to derive a variable must keep it.
 func Derive(c colorref.Color, v Variable) colorref.Color {
 	if v.Lightness != nil {

@@ -7,9 +7,11 @@ import (
 	"github.com/themekit/themekit/internal/kernel"
 )
 
-// A contrast rule and its pair of colors: compiled once, from a visible
-// component's contrast_against entry, and read the same way by the audit,
-// the suggestions, the solver and the forced-colors roles.
+// A contrast rule compiled once, from a visible component's
+// contrast_against entry: its target looked up and the variables that
+// paint its two sides. The contrast engine (theming/fix) reads the rules
+// through the seam, one way for its audit, suggestions, solver and
+// forced-colors roles.
 
 // compileRules checks every contrast target and keeps the visible
 // components' rules, in catalog order.

@@ -24,7 +24,7 @@ func (c *CompiledCatalog) CheckTheme(t Theme) error {
 }
 
 // checkOne checks one theme as CheckTheme documents and returns its
-// resolution, which AuditTheme audits.
+// resolution, which the engine audits and fixes (export.go).
 func (c *CompiledCatalog) checkOne(t *Theme) (kernel.Resolution, error) {
 	if !c.ok() {
 		return kernel.Resolution{}, ErrNoCatalog

@@ -53,7 +53,7 @@
 //	               why
 //	-generate COLOR
 //	               make a theme from one brand color, 'hsl(H, S%, L%)' or
-//	               '#rrggbb' (theming.CompiledCatalog.Generate), and write it
+//	               '#rrggbb' (fix.Engine.Generate), and write it
 //	               with -o: the brand is taken as given when it passes its
 //	               own rules, else at the nearest lightness that does, and
 //	               the line printed names the rule that decided it
