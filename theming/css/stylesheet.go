@@ -1,6 +1,7 @@
 package css
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/themekit/themekit/colorref"
@@ -40,7 +41,11 @@ import (
 // or the element.
 func Stylesheet(rt *theming.ResolvedTheme, v *fix.Variant) []byte {
 	vars := declsOf(rt)
-	b := appendProperties(appendHeader(nil, rt), vars)
+	var moved []decl
+	if v != nil {
+		moved = movedBy(vars, v.Theme)
+	}
+	b := appendProperties(appendHeader(make([]byte, 0, sizeOf(vars, moved, v != nil)), rt), vars)
 	b = append(b, ":root,\n[data-color-scheme=\"light\"] {\n"...)
 	b = appendBlock(b, vars, theming.Light, "  ")
 	b = append(b, "}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n"...)
@@ -48,10 +53,33 @@ func Stylesheet(rt *theming.ResolvedTheme, v *fix.Variant) []byte {
 	b = append(b, "  }\n}\n[data-color-scheme=\"dark\"] {\n"...)
 	b = appendBlock(b, vars, theming.Dark, "  ")
 	b = append(b, "}\n"...)
-	if v == nil {
-		return b
+	if v != nil {
+		b = appendContrastBlocks(b, rt, vars, moved, v)
 	}
-	return appendContrastBlocks(b, rt, vars, v)
+	if cap(b)-len(b) > len(b)/8 {
+		// The caller keeps the sheet for a snapshot's life: do not make it
+		// keep the buffer's spare room too.
+		b = slices.Clip(slices.Clone(b))
+	}
+	return b
+}
+
+// sizeOf is about the length of a sheet of vars, of which the variant,
+// if any, moves moved: the buffer it is written into, in one allocation
+// when the catalog's names and colors are of usual length (the last
+// blocks' text and a variant's note may take it further).
+func sizeOf(vars, moved []decl, contrast bool) int {
+	n := 1024
+	for _, d := range vars {
+		n += 4*len(d.name) + 200 // @property and the three scheme blocks
+		if contrast {
+			n += len(d.name) + 32 // the forced-colors block
+		}
+	}
+	for _, d := range moved {
+		n += 6 * (len(d.name) + 36) // the variant's six blocks
+	}
+	return n
 }
 
 // LightDark returns the same custom properties as [Stylesheet] in one
@@ -211,20 +239,8 @@ func appendProperties(b []byte, vars []decl) []byte {
 // it sets every one of them); the rest, and color-scheme, come from the
 // theme's own blocks, which match the same elements. A variable is
 // matched to the variant's by its name.
-func appendContrastBlocks(b []byte, rt *theming.ResolvedTheme, vars []decl, v *fix.Variant) []byte {
+func appendContrastBlocks(b []byte, rt *theming.ResolvedTheme, vars, moved []decl, v *fix.Variant) []byte {
 	b = appendVariantNote(b, rt, v)
-	variant := map[string][2]colorref.Color{}
-	if v.Theme != nil {
-		for _, d := range declsOf(v.Theme) {
-			variant[d.name] = d.value
-		}
-	}
-	var moved []decl // the variant's values of the variables it moves
-	for _, d := range vars {
-		if hc, ok := variant[d.name]; ok && hc != d.value {
-			moved = append(moved, decl{name: d.name, value: hc})
-		}
-	}
 	// Each variant block: what comes before it (the end of the block
 	// above and the selectors), its scheme and its declarations' indent.
 	for _, vb := range [...]struct {
@@ -246,6 +262,43 @@ func appendContrastBlocks(b []byte, rt *theming.ResolvedTheme, vars []decl, v *f
 		}
 	}
 	return appendForcedColors(append(b, "}\n"...), vars, v)
+}
+
+// movedBy returns the variant's values of the variables of vars whose
+// value it changes in either scheme, in vars' order. A variable is
+// matched to the variant's by its name: a variant of the theme's own
+// catalog has the same variables in the same order, and any other is
+// matched through a map.
+func movedBy(vars []decl, variant *theming.ResolvedTheme) []decl {
+	if variant == nil {
+		return nil
+	}
+	hc := declsOf(variant)
+	same := len(hc) == len(vars)
+	for n := 0; same && n < len(vars); n++ {
+		same = hc[n].name == vars[n].name
+	}
+	if !same {
+		byName := make(map[string][2]colorref.Color, len(hc))
+		for _, d := range hc {
+			byName[d.name] = d.value
+		}
+		hc = hc[:0]
+		for _, d := range vars {
+			if value, ok := byName[d.name]; ok {
+				hc = append(hc, decl{name: d.name, value: value})
+			} else {
+				hc = append(hc, d) // the variant does not move what it does not have
+			}
+		}
+	}
+	moved := hc[:0] // the variant's values are read before they are overwritten
+	for n, d := range vars {
+		if hc[n].value != d.value {
+			moved = append(moved, hc[n])
+		}
+	}
+	return moved
 }
 
 // maxNoted bounds the rules a variant's note names; the count says how

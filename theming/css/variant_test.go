@@ -73,4 +73,15 @@ func TestTheSheetNamesTheRulesAVariantCannotBringToAAA(t *testing.T) {
 		assert.Equal(t, "  }\n}\n", forced, "an empty forced-colors block")
 		assert.Contains(t, sheet, "@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n  }\n", "and empty variant blocks: the variant is the theme")
 	})
+	t.Run("a variant of another catalog's theme is matched by variable name", func(t *testing.T) {
+		base := loadBase(t)
+		rt, _ := base.Theme(2)
+		other, _ := snap.Theme(1)
+		sheet := string(css.Stylesheet(rt, &fix.Variant{Theme: other}))
+		_, blocks, ok := strings.Cut(sheet, "@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme=\"light\"] {\n")
+		require.True(t, ok)
+		block, _, _ := strings.Cut(blocks, "}")
+		want, _ := other.Variable(theming.Light, "--primary")
+		assert.Equal(t, "    --primary: "+want.String()+";\n  ", block, "only the variable both have, at the variant's value")
+	})
 }
