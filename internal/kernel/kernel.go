@@ -1,7 +1,8 @@
 // Package kernel is what package theming shares with its contrast engine
-// (theming/fix) and its stylesheets (theming/css), and with no one else:
-// the token of theming's guarded seam, and the compiled forms of a
-// catalog and a theme that the core builds and the engine reads.
+// (theming/fix), and with no one else: the token of theming's guarded
+// seam, and the compiled forms of a catalog and a theme that the core
+// builds and the engine reads. (The stylesheets, theming/css, need no
+// more than theming's API.)
 //
 // The seam is encoding/json/v2's over jsontext: theming.Internal.Export
 // hands the engine its view of the core (a compiled catalog's rules, a
