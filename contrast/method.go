@@ -118,6 +118,17 @@ type Policy struct {
 	APCA bool
 }
 
+// String names the policy as a report's summary does: "WCAG 2 AA,
+// method both, APCA off" for the zero Policy. An unknown level or method
+// is named as [Level.String] and [Method.String] name it.
+func (p Policy) String() string {
+	apca := "off"
+	if p.APCA {
+		apca = "on"
+	}
+	return "WCAG 2 " + p.Level.String() + ", method " + p.Method.String() + ", APCA " + apca
+}
+
 // Check checks fg over bg, with a translucent bg over backdrop, for
 // content of type t under p. [Result].Pass is the whole verdict: the WCAG 2
 // ratio under p.Method and, when p.APCA is set, the APCA level. Both

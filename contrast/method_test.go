@@ -211,6 +211,25 @@ func TestMethodAndLevelAsText(t *testing.T) {
 	assert.Equal(t, contrast.AAA, level)
 }
 
+// A policy's name is the one a report's summary and a form show: the
+// level, the method and whether APCA is checked, each by its own name.
+func TestPolicyString(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		give contrast.Policy
+		want string
+	}{
+		{"the zero policy is AA under both methods without APCA", contrast.Policy{}, "WCAG 2 AA, method both, APCA off"},
+		{"every part is named", contrast.Policy{Level: contrast.AAA, Method: contrast.Exact, APCA: true}, "WCAG 2 AAA, method exact, APCA on"},
+		{"the rendered method", contrast.Policy{Method: contrast.Rendered}, "WCAG 2 AA, method rendered, APCA off"},
+		{"an unknown level and method are named as their String names them", contrast.Policy{Level: contrast.Level(7), Method: contrast.Method(9)}, "WCAG 2 Level(7), method Method(9), APCA off"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.give.String())
+		})
+	}
+}
+
 func TestParseLevel(t *testing.T) {
 	for _, l := range []contrast.Level{contrast.AA, contrast.AAA} {
 		got, err := contrast.ParseLevel(l.String())

@@ -24,6 +24,7 @@ type Adapter struct {
 	views   []*endpoint // the apiView rows of the endpoint table, in its order
 	api     entry       // ServeHTTP's handler: the routing below
 	sheet   entry       // Stylesheet's
+	sheets  *stylesheet // the stylesheet's handler: its sheets and engines
 	openAPI func() http.Handler
 
 	sharedVary []string  // the shared endpoints' Vary, joined (for 404s)
@@ -77,7 +78,8 @@ func New(opts Options) *Adapter {
 		case apiView:
 			a.views = append(a.views, newEndpoint(c, e))
 		case stylesheetView:
-			a.sheet = entry{c.cors, newStylesheet(c, e)}
+			a.sheets = newStylesheet(c, e)
+			a.sheet = entry{c.cors, a.sheets}
 		case documentView:
 			a.openAPI = sync.OnceValue(func() http.Handler { return entry{c.cors, newOpenAPI(c, e)} })
 		}
@@ -106,12 +108,15 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.api.Serv
 // endpoints. Like the theme config it is per user: Options.UserCacheControl
 // and Options.UserVary apply. Errors are answered as the API answers them.
 //
-// The sheet is [theming.ResolvedTheme.Stylesheet]: after the light and
-// dark blocks it carries the theme's high-contrast variant (WCAG 2 AAA)
-// under @media (prefers-contrast: more) and :root[data-contrast="more"],
-// and the variables mapped to CSS system colors under
-// @media (forced-colors: active); all of it is rendered once per
-// snapshot. Every call returns the same handler.
+// The sheet is [github.com/themekit/themekit/theming/css.Stylesheet]
+// with the theme's high-contrast variant
+// from the engine of its catalog ([Adapter.Engine]): after the light and
+// dark blocks it carries the variant (WCAG 2 AAA) under
+// @media (prefers-contrast: more) and :root[data-contrast="more"], and
+// the variables mapped to CSS system colors under
+// @media (forced-colors: active). Each theme's sheet is rendered once per
+// snapshot, when it is first asked for, and kept; [Adapter.StylesheetFor]
+// gives a host the same sheet. Every call returns the same handler.
 func (a *Adapter) Stylesheet() http.Handler { return a.sheet }
 
 // OpenAPI returns the handler of the OpenAPI 3.1 document of the API the
@@ -148,9 +153,9 @@ func (a *Adapter) OpenAPI() http.Handler { return a.openAPI() }
 // stylesheet would serve r: the snapshot from Options.Source, the
 // preference from Options.PreferredTheme, and the snapshot's choice
 // ([theming.Snapshot.ChooseTheme]: the preferred theme, else the
-// default). A host uses it in its own handlers, to inline the user's
-// stylesheet into a page it renders, say, so that the page and the
-// endpoints never disagree.
+// default). A host uses it in its own handlers, so that its pages and
+// the endpoints never disagree; to inline the user's stylesheet into a
+// page, [Adapter.StylesheetFor] gives the sheet itself.
 //
 // Its errors are those the endpoints answer with an error status, which
 // [StatusFor] gives: an error wrapping theming.ErrNoThemes when the

@@ -24,7 +24,8 @@
 // user's theme as the endpoints do, for a host's own pages (to inline the
 // stylesheet, say); [Adapter.ThemeForPage] also sets the headers the
 // endpoints send with it (Vary, and Cache-Control: private, no-store
-// while previewing), so that the page is cached as they are.
+// while previewing), so that the page is cached as they are, and
+// [Adapter.StylesheetFor] gives its stylesheet, to inline.
 //
 // # Methods and request content
 //
@@ -98,12 +99,15 @@
 // Work that depends only on the data is done once per snapshot (bodies,
 // ETags, lengths, and on first use each indented, browsable and compressed
 // form); the catalog's forms and the OpenAPI document once per
-// [theming.CompiledCatalog], shared by all its tenants. The caches hold
-// snapshots by weak pointer, so a dropped snapshot is never kept alive,
-// and what they keep is bounded by bytes ([Options].CacheBytes, 8 MiB by
-// default), across every snapshot: a host serving many tenants keeps the
-// forms its clients ask for most, and makes the others again when they
-// are asked for, rather than every form of every tenant it serves. An
+// [theming.CompiledCatalog], shared by all its tenants, and so is the
+// contrast engine the stylesheets' high-contrast variants come from
+// ([Adapter.Engine]), each theme's sheet rendered when it is first asked
+// for. The caches hold snapshots by weak pointer, so a dropped snapshot
+// is never kept alive, and what they keep is bounded by bytes
+// ([Options].CacheBytes, 8 MiB by default), across every snapshot: a
+// host serving many tenants keeps the forms its clients ask for most, and
+// makes the others again when they are asked for, rather than every form
+// of every tenant it serves. An
 // unchanged GET is a Source call, a pointer comparison, two header scans,
 // header writes of preallocated values and one Write. The browsable page
 // shows the request line, so it is rendered per request; a document keeps

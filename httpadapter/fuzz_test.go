@@ -89,7 +89,7 @@ func FuzzHandler(f *testing.F) {
 	}
 	sheets := map[string]bool{}
 	for _, th := range snap.Themes() {
-		sheets[string(th.Stylesheet())] = true
+		sheets[sheetOf(snap, th)] = true
 	}
 	h := fuzzHandler(f)
 	tag := regexp.MustCompile(`<[^>]*>`) // one HTML tag, to strip the page's markup

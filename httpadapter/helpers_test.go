@@ -20,7 +20,15 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
+
+// sheetOf is the stylesheet of rt, a theme of s, as a host would write
+// it with an engine of its own: the bytes the adapter must serve.
+func sheetOf(s *theming.Snapshot, rt *theming.ResolvedTheme) string {
+	return string(css.Stylesheet(rt, fix.New(s.CompiledCatalog()).HighContrast(rt)))
+}
 
 // defaultSnapshot loads the embedded default data.
 func defaultSnapshot(t testing.TB) *theming.Snapshot {

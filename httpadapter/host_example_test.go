@@ -34,8 +34,8 @@ var hostPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 // config endpoint and /theme.css agree on the user's theme; and it sets
 // the headers the endpoints send with it (Vary, Cache-Control), so that
 // caches keep users' pages apart as they keep the endpoints' responses.
-// Stylesheet is rendered once per resolved theme: inlining it per request
-// costs no allocation.
+// StylesheetFor gives the theme's sheet, rendered once per theme of a
+// snapshot and kept: inlining it per request costs no allocation.
 func ExampleAdapter_ThemeForPage() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
@@ -55,7 +55,11 @@ func ExampleAdapter_ThemeForPage() {
 	mux.Handle("/api/v2/theme/", a)
 	mux.Handle("/api/v2/theme", a)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		t, err := a.ThemeForPage(w, r) // sets Vary: X-User and Cache-Control
+		_, err := a.ThemeForPage(w, r) // sets Vary: X-User and Cache-Control
+		var sheet string
+		if err == nil {
+			sheet, err = a.StylesheetFor(r)
+		}
 		if err != nil {
 			code := httpadapter.StatusFor(err)
 			http.Error(w, http.StatusText(code), code)
@@ -65,7 +69,7 @@ func ExampleAdapter_ThemeForPage() {
 		err = hostPage.Execute(w, struct {
 			Title      string
 			Stylesheet template.CSS
-		}{"Home", template.CSS(t.Stylesheet())})
+		}{"Home", template.CSS(sheet)})
 		if err != nil {
 			log.Print(err)
 		}

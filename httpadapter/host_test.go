@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
 )
 
 // The statuses are the ones the package documentation's Decisions give
@@ -127,7 +129,7 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 			assert.Equal(t, tt.wantID, got.ID())
 		})
 	}
-	t.Run("the stylesheet and ThemeFor agree for the same request", func(t *testing.T) {
+	t.Run("the stylesheet, StylesheetFor and ThemeFor agree for the same request", func(t *testing.T) {
 		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: byHeader})
 		css := a.Stylesheet()
 		for _, pref := range []string{"", "x", "xx", "xxx", "xxxx"} {
@@ -135,10 +137,13 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 			req.Header.Set("X-Pref", pref)
 			rt, err := a.ThemeFor(req)
 			require.NoError(t, err, "X-Pref %q", pref)
+			inline, err := a.StylesheetFor(req)
+			require.NoError(t, err, "X-Pref %q", pref)
 			rec := httptest.NewRecorder()
 			css.ServeHTTP(rec, req)
 			require.Equal(t, http.StatusOK, rec.Code, "X-Pref %q", pref)
-			assert.Equal(t, rt.Stylesheet(), rec.Body.String(), "X-Pref %q", pref)
+			assert.Equal(t, sheetOf(snap, rt), rec.Body.String(), "X-Pref %q: the sheet of ThemeFor's theme", pref)
+			assert.Equal(t, rec.Body.String(), inline, "X-Pref %q: the sheet StylesheetFor gives", pref)
 		}
 	})
 	t.Run("a nil Source panics at construction", func(t *testing.T) {
@@ -149,9 +154,10 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
 	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }}
 	a := httpadapter.New(opts)
-	rt, err := a.ThemeFor(httptest.NewRequest(http.MethodGet, "/", nil))
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	sheet, err := a.StylesheetFor(req)
 	require.NoError(t, err)
-	b := []byte(rt.Stylesheet()) // what a host might do to edit the sheet
+	b := []byte(sheet) // what a host might do to edit the sheet
 	for i := range b {
 		b[i] = 'x'
 	}
@@ -159,7 +165,63 @@ func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
 	resp, body := do(t, ts, http.MethodGet, "/", nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.True(t, strings.HasPrefix(string(body), "/* theme 2: Ember */\n@property --page-background "), "the served sheet starts %q", string(body[:min(len(body), 40)]))
-	assert.True(t, strings.HasPrefix(rt.Stylesheet(), "/* theme 2: Ember */\n@property --page-background "), "the next call starts %q", rt.Stylesheet()[:40])
+	again, err := a.StylesheetFor(req)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(again, "/* theme 2: Ember */\n@property --page-background "), "the next call starts %q", again[:40])
+}
+
+// A host inlines the user's sheet into every page it renders: after the
+// first call for a theme, StylesheetFor hands out the sheet the adapter
+// keeps, at no allocation.
+func TestStylesheetForIsRenderedOnceAndKept(t *testing.T) {
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }})
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	first, err := a.StylesheetFor(req)
+	require.NoError(t, err)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = a.StylesheetFor(req) }))
+	again, _ := a.StylesheetFor(req)
+	assert.Equal(t, first, again)
+	t.Run("concurrent first calls all get the same sheet", func(t *testing.T) {
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))})
+		got := make([]string, 8)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i], _ = a.StylesheetFor(httptest.NewRequest(http.MethodGet, "/", nil)) })
+		}
+		wg.Wait()
+		for i := range got {
+			assert.True(t, strings.HasPrefix(got[i], "/* theme 1: Harbor */\n"), "call %d", i)
+			assert.Equal(t, got[0], got[i], "call %d", i)
+		}
+	})
+	t.Run("its errors are ThemeFor's", func(t *testing.T) {
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(nil)})
+		_, err := a.StylesheetFor(req)
+		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
+	})
+}
+
+// The engine the stylesheet's variants come from is the one a host's own
+// pages get: each theme's variant is worked out once for both.
+func TestTheStylesheetAndTheHostShareOneEnginePerCatalog(t *testing.T) {
+	snap := defaultSnapshot(t)
+	st := theming.NewStore(snap)
+	a := httpadapter.New(httpadapter.Options{Source: st, PreferredTheme: func(*http.Request) (int, error) { return 3, nil }})
+	e := a.Engine(snap)
+	assert.Same(t, e, a.Engine(snap), "one engine, asked twice")
+	rt, _ := snap.Theme(3)
+	v := e.HighContrast(rt)
+	sheet, err := a.StylesheetFor(httptest.NewRequest(http.MethodGet, "/", nil))
+	require.NoError(t, err)
+	assert.Same(t, v.Theme, e.HighContrast(rt).Theme, "the variant the sheet was rendered with is the one the host's engine keeps")
+	assert.Equal(t, string(css.Stylesheet(rt, v)), sheet)
+
+	preview, err := snap.Preview(theming.Theme{ID: 3, Name: "Draft"})
+	require.NoError(t, err)
+	assert.Same(t, e, a.Engine(preview), "a snapshot of the same catalog shares the engine")
+	other := defaultSnapshot(t)
+	assert.NotSame(t, e, a.Engine(other), "another compiled catalog has its own")
+	assert.NotNil(t, a.Engine(nil), "a nil snapshot gets an engine of no catalog")
 }
 
 // BenchmarkStatusFor measures the mapping for each kind of error; the

@@ -111,7 +111,7 @@ func expected(t *testing.T, name string, fsys fs.FS) reloadVersion {
 		require.NoError(t, err, "encoding theme %d of version %s", id, name)
 		th, ok := s.Theme(id)
 		require.True(t, ok, "theme %d of version %s", id, name)
-		return string(b), string(th.Stylesheet())
+		return string(b), sheetOf(s, th)
 	}
 	def, defSheet := one(1)
 	alice, aliceSheet := one(2)

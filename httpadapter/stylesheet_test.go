@@ -17,7 +17,7 @@ func TestStylesheet(t *testing.T) {
 	sheet := func(id int) string {
 		th, ok := snap.Theme(id)
 		require.True(t, ok, "theme %d", id)
-		return string(th.Stylesheet())
+		return sheetOf(snap, th)
 	}
 	prefers := func(id int) func(*http.Request) (int, error) {
 		return func(*http.Request) (int, error) { return id, nil }

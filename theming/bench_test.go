@@ -34,29 +34,6 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-// BenchmarkAudit measures the contrast audit of a loaded snapshot: n rules
-// × 3 themes × 2 schemes. Each iteration loads a fresh snapshot outside
-// the timer, since the audit is computed once per snapshot.
-func BenchmarkAudit(b *testing.B) {
-	for _, n := range benchSizes {
-		cat, themes := generatedCatalog(n), generatedThemes(n)
-		b.Run(fmt.Sprintf("components=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				b.StopTimer()
-				s, err := theming.Load(cat, themes)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				if rep := audit(b, s); rep.Checked != (n-1)*6 {
-					b.Fatalf("checked %d rules", rep.Checked)
-				}
-			}
-		})
-	}
-}
-
 func TestGeneratedCatalogLoads(t *testing.T) {
 	s, err := theming.Load(generatedCatalog(1000), generatedThemes(1000))
 	if err != nil {

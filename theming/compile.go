@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // ErrNoCatalog is returned by the methods of a CompiledCatalog that holds
@@ -29,45 +31,19 @@ var ErrNoCatalog = errors.New("theming: no compiled catalog")
 // value holds no catalog: its Snapshot, SnapshotLenient and CheckTheme
 // return errors wrapping [ErrNoCatalog].
 type CompiledCatalog struct {
-	cat       Catalog        // a private copy; Variables is never nil
-	byID      map[string]int // component id -> index in cat.Components
-	fallback  [2][]ref       // per scheme, per component
-	pageBG    int            // index of the page background
-	palette   []int          // indices of the palette_preview components
-	visible   []int          // indices of the visible components, in catalog order
-	vars      []varDef       // the visible components' variables, in catalog order
-	varByName map[string]int // variable name -> index in vars
-	rules     []rule         // the visible components' contrast rules, in catalog order
-	rulesOf   [][]int        // per component, the rules it is the foreground or the target of
-	base      resolution     // the colors of a theme that overrides nothing
-	defsJSON  []byte         // the served catalog
-	fields    [2][]string    // per scheme, per component: its theme field's name (FieldName)
-
-	rolesOnce sync.Once
-	roles     []string // per visible variable, its CSS system color under forced colors
+	cat       Catalog           // a private copy; Variables is never nil
+	byID      map[string]int    // component id -> index in cat.Components
+	k         kernel.Catalog    // the fallbacks, the page background, the contrast rules, the theme fields' names
+	palette   []int             // indices of the palette_preview components
+	visible   []int             // indices of the visible components, in catalog order
+	vars      []Variable        // the visible components' variables, in catalog order (components: k.VarComp)
+	varByName map[string]int    // variable name -> index in vars
+	base      kernel.Resolution // the colors of a theme that overrides nothing
+	defsJSON  []byte            // the served catalog
 
 	digestOnce sync.Once
 	digest     [sha256.Size]byte // of the catalog as Go values, for Snapshot.Version
 }
-
-// varDef is one CSS variable of a visible component.
-type varDef struct {
-	comp int // index in cat.Components
-	v    Variable
-}
-
-// ref is a parsed fallback or override: a component index, or a color
-// when comp is refColor, or nothing usable when comp is refNone.
-type ref struct {
-	comp  int
-	color colorref.Color
-	over  bool // a theme's override, not the catalog's fallback
-}
-
-const (
-	refColor = -1
-	refNone  = -2
-)
 
 // varLoc locates a CSS variable: component index and variable index.
 type varLoc struct{ comp, v int }
@@ -140,7 +116,7 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 	if cat.Components == nil {
 		cat.Components = []Component{}
 	}
-	c := &CompiledCatalog{cat: cat, byID: make(map[string]int, len(cat.Components)), pageBG: -1}
+	c := &CompiledCatalog{cat: cat, byID: make(map[string]int, len(cat.Components)), k: kernel.Catalog{PageBG: -1}}
 	sp := scope{ps: ps}
 	parsed := c.checkFields(sp)
 	allVars := c.index(sp)
@@ -148,14 +124,14 @@ func compile(cat Catalog, ps *problems) *CompiledCatalog {
 		c.compileFallbacks(sp, k, s, parsed[k])
 	}
 	c.compileRules(sp, allVars)
-	c.pageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
+	c.k.PageBG = c.reportVisibleRef(cat.PageBackground, sp, "page_background")
 	c.palette = make([]int, len(cat.PalettePreview))
 	for k, id := range cat.PalettePreview {
 		c.palette[k] = c.reportVisibleRef(id, sp.at("palette_preview", k), "")
 	}
 	if ps.len() == 0 {
 		for k, s := range Schemes() {
-			c.checkOpaquePage(sp, "page_background", s, c.base.colors[k])
+			c.checkOpaquePage(sp, "page_background", s, c.base.Colors[k])
 		}
 	}
 	return c
@@ -211,7 +187,7 @@ func (c *CompiledCatalog) index(sp scope) map[string]varLoc {
 // the catalog may not make and cycles.
 func (c *CompiledCatalog) compileFallbacks(sp scope, k int, s Scheme, parsed []colorref.Ref) {
 	comps := c.cat.Components
-	refs := make([]ref, len(comps))
+	refs := make([]kernel.Ref, len(comps))
 	rel := "fallback." + string(s)
 	for i, comp := range comps {
 		path := func() string { return sp.at("components", i).path(rel) }
@@ -219,14 +195,14 @@ func (c *CompiledCatalog) compileFallbacks(sp scope, k int, s Scheme, parsed []c
 		if refs[i], p = c.refOf(parsed[i], !comp.Hidden); p != nil {
 			sp.add(path(), comp.ID, s, p.err, p.msg)
 		}
-		if refs[i].comp == i {
+		if refs[i].Comp == i {
 			sp.add(path(), comp.ID, s, ErrCycle, fmt.Sprintf("component %q falls back to itself", comp.ID))
-			refs[i].comp = refNone
+			refs[i].Comp = kernel.RefNone
 		}
 	}
-	c.fallback[k] = refs
+	c.k.Fallback[k] = refs
 	var cycles [][]int
-	c.base.colors[k], c.base.srcs[k], cycles = resolve(refs)
+	c.base.Colors[k], c.base.Srcs[k], cycles = kernel.Resolve(refs)
 	for _, cyc := range cycles {
 		first := slices.Min(cyc)
 		sp.add(fmt.Sprintf("components[%d].fallback.%s", first, s), comps[first].ID, s, ErrCycle,
@@ -238,7 +214,7 @@ func (c *CompiledCatalog) compileFallbacks(sp scope, k int, s Scheme, parsed []c
 // translucent color in scheme sc: the one rule that the page background
 // is opaque, for the catalog's own colors and for each theme's.
 func (c *CompiledCatalog) checkOpaquePage(sp scope, rel string, sc Scheme, colors []colorref.Color) {
-	if bg := colors[c.pageBG]; !bg.Opaque() {
+	if bg := colors[c.k.PageBG]; !bg.Opaque() {
 		sp.add(rel, c.cat.PageBackground, sc, ErrInvalid,
 			fmt.Sprintf("the page background %q resolves to %s in %s scheme; it must be opaque", c.cat.PageBackground, bg, sc))
 	}
@@ -334,20 +310,21 @@ func (c *CompiledCatalog) hiddenRef(j int, fromVisible bool, via string) *refPro
 // component (under [CompiledCatalog.reference]'s rule), or nothing usable
 // (a value the field rules refused), with the problem of a component that
 // may not be named. It reports nothing: the checks report what it
-// returns, and the solver, resolving values already checked, ignores it.
-func (c *CompiledCatalog) refOf(r colorref.Ref, fromVisible bool) (ref, *refProblem) {
+// returns, and the engine's references (export.go), of values already
+// checked, ignore it.
+func (c *CompiledCatalog) refOf(r colorref.Ref, fromVisible bool) (kernel.Ref, *refProblem) {
 	switch r.Kind() {
 	case colorref.KindColor:
 		col, _ := r.Color()
-		return ref{comp: refColor, color: col}, nil
+		return kernel.Ref{Comp: kernel.RefColor, Color: col}, nil
 	case colorref.KindComponent:
 		j, p := c.reference(r.Name(), fromVisible)
 		if p != nil {
-			return ref{comp: refNone}, p
+			return kernel.Ref{Comp: kernel.RefNone}, p
 		}
-		return ref{comp: j}, nil
+		return kernel.Ref{Comp: j}, nil
 	}
-	return ref{comp: refNone}, nil // reported by the field rules
+	return kernel.Ref{Comp: kernel.RefNone}, nil // reported by the field rules
 }
 
 // reportVisibleRef looks up a catalog's own reference to a component that
@@ -376,7 +353,8 @@ func (c *CompiledCatalog) assemble() error {
 		}
 	}
 	c.varByName = make(map[string]int, nvars)
-	c.vars = make([]varDef, 0, nvars)
+	c.vars = make([]Variable, 0, nvars)
+	c.k.VarComp = make([]int, 0, nvars)
 	for i := range c.cat.Components {
 		comp := &c.cat.Components[i]
 		if comp.Hidden {
@@ -385,13 +363,14 @@ func (c *CompiledCatalog) assemble() error {
 		c.visible = append(c.visible, i)
 		for _, v := range comp.Variables {
 			c.varByName[v.CSSVariable] = len(c.vars)
-			c.vars = append(c.vars, varDef{comp: i, v: v})
+			c.vars = append(c.vars, v)
+			c.k.VarComp = append(c.k.VarComp, i)
 		}
 	}
 	c.paintVars()
-	c.rulesOf = c.rulesByComponent()
-	c.base.palette = c.paletteOf(c.base.colors[0])
-	c.fields = fieldNames(c.cat.Components)
+	c.k.RulesOf = c.rulesByComponent()
+	c.base.Palette = c.paletteOf(c.base.Colors[0])
+	c.k.Fields = fieldNames(c.cat.Components)
 	defs := make([]Component, len(c.visible))
 	for n, i := range c.visible {
 		defs[n] = c.cat.Components[i]
@@ -416,7 +395,7 @@ func (c *CompiledCatalog) catalogDigest() []byte {
 
 // paletteOf returns the palette preview for a theme's light-scheme colors.
 func (c *CompiledCatalog) paletteOf(light []colorref.Color) []string {
-	page := light[c.pageBG]
+	page := light[c.k.PageBG]
 	out := make([]string, len(c.palette))
 	for n, i := range c.palette {
 		out[n] = contrast.Composite(light[i], page).Compact()
@@ -442,6 +421,25 @@ func (c *CompiledCatalog) CatalogComponent(id string) (Component, bool) {
 		return Component{}, false
 	}
 	return c.cat.Components[i].clone(), true
+}
+
+// ThemeFields yields the theme fields of the visible components, in
+// catalog order, each component's light field before its dark one, as
+// [FieldName] names them: the color fields of a host's theme form. The
+// zero CompiledCatalog yields none.
+func (c *CompiledCatalog) ThemeFields() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !c.ok() {
+			return
+		}
+		for _, i := range c.visible {
+			for k := range c.k.Fields {
+				if !yield(c.k.Fields[k][i]) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Catalog returns the catalog c was compiled from, hidden components

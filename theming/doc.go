@@ -1,7 +1,10 @@
 // Package theming turns a designer's component catalog and themes into
 // validated, resolved, immutable data for a front end: the component
 // definitions, the themes, each theme's colors in the light and dark
-// schemes, derived CSS variables, palette previews and a contrast audit.
+// schemes, derived CSS variables and palette previews. It is the data
+// core; the contrast engine that audits and fixes that data is package
+// [github.com/themekit/themekit/theming/fix], and the stylesheets are
+// package [github.com/themekit/themekit/theming/css].
 //
 // # Data
 //
@@ -13,8 +16,8 @@
 //   - typed values: [CompileCatalog](cat), once, then
 //     [CompiledCatalog.Snapshot] (or [CompiledCatalog.SnapshotLenient]) for
 //     each version of the themes, and for one theme not yet saved
-//     [CompiledCatalog.CheckTheme], [CompiledCatalog.AuditTheme] and
-//     [CompiledCatalog.FixTheme].
+//     [CompiledCatalog.CheckTheme] (its audit and its fix are the
+//     engine's: fix.Engine.AuditTheme and fix.Engine.FixTheme).
 //
 // The typed values are the front door: a host whose catalog and themes
 // live in its own database builds a [Catalog] and a slice of [Theme] from
@@ -41,8 +44,15 @@
 //
 // # Layout
 //
-// Arrows point one way: colorref ← contrast ← theming ← its subpackages
-// and httpadapter; nothing in theming imports them.
+// Arrows point one way: colorref ← contrast ← theming ← theming/fix ←
+// theming/css ← httpadapter, and theming's other subpackages import
+// theming (revision and htmlreport the engine too); nothing in theming
+// imports them. The engine reaches what theming does not export (the
+// compiled rules, a theme's references and resolution) through one
+// guarded seam, [Internal], as encoding/json/v2 reaches jsontext's
+// internals: it opens for this module's token alone, and the types it
+// hands out are the module's internal/kernel package's, so a user of
+// theming never sees them.
 //
 //	model.go        Catalog, Component, PerScheme, Theme: the records a host writes;
 //	                Scheme.index, PerScheme.With and Theme.SetOverride, the one
@@ -52,32 +62,23 @@
 //	                rule of references to components (a visible definition names
 //	                visible ones) and of the opaque page background
 //	check.go        the field rules: one value each, parsed once
-//	rule.go         a contrast rule, its target looked up once, and its pair of colors
-//	                (CompiledCatalog.pair), which the audit, the suggestions, the solver
-//	                and the forced-colors roles all read
+//	rule.go         a contrast rule compiled: its target looked up once and the
+//	                variables that paint its two sides (the engine reads the rules)
 //	theme.go        a theme checked and resolved against a compiled catalog; CheckTheme
-//	resolve.go      the fallback resolver, Derive
+//	resolve.go      Derive, a variable's value; the fallback resolver is internal/kernel's
 //	snapshot.go     Snapshot, ResolvedTheme: the resolved values, Version; preview.go a
 //	                snapshot serving a draft to its requester (Snapshot.Preview)
 //	served.go       the served JSON: component definitions, theme list, theme for a user
 //	media.go        the one media-base rule
-//	stylesheet.go   a theme's CSS, all of it; highcontrast.go its high-contrast variant
-//	                (HighContrastVariant: the edits and the rules it cannot bring to AAA,
-//	                Snapshot.HighContrastAudit), forcedcolors.go the roles of its
-//	                forced-colors block
-//	audit.go        the contrast audit: Snapshot.Audit, ResolvedTheme.Audit, AuditTheme
-//	suggest.go      suggested fixes: a Finding's pair fixes, a Report's theme edits
 //	field.go        the names of theme fields: FieldName, ParseField; form.go a theme's
-//	                color by field name and a report's failures per field, for forms
-//	fix.go          FixTheme, FieldRange and their errors, the work bound; solver.go the
-//	                solver they run (its search), solver_passes.go its other passes (an
-//	                alpha, minimal edits, the strongest setting of a rule that cannot
-//	                pass, two fields at once, the errors), solver_ranges.go each rule's
-//	                passing runs of a field, kept per state of the colors the rule reads
-//	generate.go     CompiledCatalog.Generate: a theme from one brand color, the brand kept
+//	                color by field name, for forms
 //	errors.go       Problem, ValidationError, the sentinels
 //	source.go       Source, SourceFunc; store.go Store
+//	export.go       Internal, the engine's guarded seam
 //
+//	theming/fix         the contrast engine: audit, suggestions, FixTheme, Generate, the
+//	                    high-contrast variant and the forced-colors roles
+//	theming/css         a resolved theme's stylesheets
 //	theming/tenant      a Source that builds one snapshot per tenant on demand
 //	theming/htmlreport  the audit as a self-contained HTML page
 //	theming/validation  validator/v10 tags that give CheckTheme's answers
@@ -124,10 +125,12 @@
 // keyed by [Snapshot.CompiledCatalog] so that tenants share it. So [Snapshot.ThemesJSON]
 // and [Snapshot.ThemeJSON] encode on each call (each record once, straight
 // into the returned slice) and keep nothing; their caller keeps the result.
-// [ResolvedTheme.Stylesheet] is the exception: it is rendered once per
-// resolved theme and kept, and returned as a string, which no caller can
-// change, so a host can inline it into every page. [NormalizeMediaBase] is
-// the one media-base rule.
+// So does the stylesheet (theming/css renders it on each call;
+// httpadapter keeps each snapshot's, and gives a host the one it serves
+// to inline into a page). The core keeps no engine result either: what
+// the contrast engine works out from the data (audits, variants, roles)
+// the engine keeps, one engine per compiled catalog, without keeping the
+// data alive. [NormalizeMediaBase] is the one media-base rule.
 //
 // # Serving
 //
@@ -172,9 +175,9 @@
 //     its color. The catalog's designer puts first the variable that
 //     draws the component (a focus ring's ring, a divider's line) and
 //     after it the variations its rules do not cover (a translucent halo,
-//     a hover shade). The audit, the suggestions, the fixer, the
-//     generator and the high-contrast variant all read a rule's pair
-//     this one way.
+//     a hover shade). The contrast engine's audit, suggestions, fixer,
+//     generator and high-contrast variant all read a rule's pair this one
+//     way.
 //   - A visible definition may not refer to a hidden one, so the served
 //     catalog is self-contained. Hidden definitions may refer to anything.
 //   - Themes are served in ascending id order. Image paths become URLs on
@@ -207,24 +210,6 @@
 //     sharing an id, and of several marked default, it keeps the first.
 //   - A hex color ("#1a73e8") where an hsl() string belongs is refused
 //     with its hsl() equivalent in the message.
-//   - The default policy, the zero [contrast.Policy], is WCAG 2 AA under
-//     [contrast.Both] (the exact ratio and the rendered one, what axe-core
-//     measures in a browser, must both pass), without APCA, so a catalog
-//     that passes it passes browser-based checkers too. [Snapshot.Audit]
-//     computes its report once per snapshot; under another policy,
-//     [Snapshot.Audit], [ResolvedTheme.Audit] (one theme) and
-//     [CompiledCatalog.AuditTheme] (a theme not yet saved) audit again.
-//     Findings name their measurements as [contrast.Result] does: Ratio
-//     is the one the verdict rests on, Exact and Rendered beside it, Lc the
-//     APCA number, all reported whatever the policy.
-//   - A finding's fixes come two ways, each from what knows enough:
-//     [Finding.Suggestions] (and [Finding.Suggest], the component's) move
-//     one color of the pair, nearest first, each passing under the
-//     policy's method in its printed form (under an APCA policy they are
-//     searched for the WCAG 2 ratio and say whether they reach the APCA
-//     level too); [Report.SuggestEdit] and [Report.Suggestions] say which
-//     field of the audited theme makes a fix and whether the edit holds
-//     once the theme is audited again.
 //   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
 //     catalog's encoding and the theme list as served on
 //     [DefaultMediaBase], so replicas that loaded the same data (from
@@ -234,45 +219,17 @@
 //     starting with one "/", checked by [NormalizeMediaBase] wherever a
 //     base is configured: a protocol-relative base ("//host/", "/\host/")
 //     would send every theme's images to another host.
-//   - What a snapshot returns is the caller's: [Snapshot.Audit]'s report,
-//     [Snapshot.Components], [Snapshot.Component], [ResolvedTheme.Theme]
-//     and the encoded bodies are copies; modifying them changes nothing
-//     served.
+//   - What a snapshot returns is the caller's: [Snapshot.Components],
+//     [Snapshot.Component], [ResolvedTheme.Theme] and the encoded bodies
+//     are copies; modifying them changes nothing served.
 //   - A visible definition may not name a hidden one, wherever it names
 //     it (a fallback, a contrast target or the variable of one, the page
 //     background, the palette preview, a theme's override): one rule, with
 //     one wording.
-//   - A [Finding] names the theme field ("colors.<id>.<scheme>") that
-//     decided each side's color and the component whose literal gave it,
-//     as the resolver recorded them while it resolved: of several
-//     overrides on a chain, the one nearest the literal decides.
-//   - [CompiledCatalog.FixTheme] moves the lightness of color overrides
-//     (hue and saturation kept, at the hundredths a color prints), and the
-//     alpha of a translucent one only under [FixOptions].Alpha, and never
-//     the page background: moving it would move every rule at once. It
-//     judges each move on the theme as it resolves with the move applied,
-//     so a background derived from the moved field moves with it. Every
-//     lightness is searched by contrast's one search
-//     ([contrast.NearestLightness], [contrast.LightnessRanges]) on the 0.01
-//     grid a color prints at ([contrast.LightnessSteps]), which misses no
-//     passing step, however narrow the window it lies in. Its edits are
-//     minimal as a set: none can be undone with every rule passing. Its
-//     work is bounded ([ErrWorkBound]): a hostile theme gets the best
-//     found within about 10 to 20 ms.
-//   - The stylesheet serves each theme's high-contrast variant (AAA under
-//     [contrast.Both], worked out once per resolved theme, on first use,
-//     a translucent color's alpha raised where no lightness reaches AAA)
-//     under prefers-contrast: more and data-contrast="more". A variant
-//     that cannot bring every rule to AAA never fails silently: each such
-//     rule gets the most contrast it can reach, a comment before the
-//     variant names the rules, and [ResolvedTheme.HighContrastVariant]
-//     and [Snapshot.HighContrastAudit] list them. The sheet maps the
-//     variables to CSS system colors under forced-colors: active by the
-//     roles [CompiledCatalog.ForcedColor] documents, which put the two
-//     sides of every rule on opposite sides of the forced palette.
-//   - [CompiledCatalog.Generate] keeps the brand color exactly wherever it
-//     passes the brand component's own rules: the components that fall
-//     back to it get overrides of their own instead of moving it.
+//   - The contrast rules' decisions (the default policy, what a finding
+//     names, how a fix moves a field, the high-contrast variant and the
+//     forced-colors roles, the generator's brand) are the engine's, and
+//     its package documentation states them.
 //   - A [Scheme] other than [Light] and [Dark] has no colors:
 //     [ResolvedTheme.Color] and [ResolvedTheme.Variable] answer false.
 package theming

@@ -123,6 +123,44 @@ func (e *ValidationError) Unwrap() []error {
 	return errs
 }
 
+// FieldProblems is one field's problems: what a form shows beside the
+// field, in the shape of the contrast report's failures per field
+// (theming/fix: Report.ByField).
+type FieldProblems struct {
+	ThemeID  int        `json:"theme"` // the theme the field belongs to; 0 outside a theme
+	Field    string     `json:"field"` // the problems' Path: "name", "colors.nav-bg.light", ...
+	Problems []*Problem `json:"problems"`
+}
+
+// ByField groups e's problems by the field a form shows them at, their
+// theme and Path: one entry per theme and path, entries in the order of
+// their first problem, each with its problems in e's order. A theme's
+// color field is named as [FieldName] names it ("colors.<id>.<scheme>");
+// a problem with the override itself (an unknown component's key) is at
+// "colors.<id>", and one with the whole input at "".
+func (e *ValidationError) ByField() []FieldProblems {
+	if e == nil {
+		return nil
+	}
+	type key struct {
+		theme int
+		field string
+	}
+	var out []FieldProblems
+	at := map[key]int{}
+	for _, p := range e.Problems {
+		k := key{p.ThemeID, p.Path}
+		n, ok := at[k]
+		if !ok {
+			n = len(out)
+			at[k] = n
+			out = append(out, FieldProblems{ThemeID: p.ThemeID, Field: p.Path})
+		}
+		out[n].Problems = append(out[n].Problems, p)
+	}
+	return out
+}
+
 // MaxProblems is the most problems reported for one file (for Go
 // values, for one catalog or one theme). Past it, the loader goes on
 // reading (to find the file's end or a syntax error) and counts the rest

@@ -3,7 +3,6 @@ package theming_test
 import (
 	"fmt"
 
-	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -23,18 +22,4 @@ func ExampleTheme_SetField() {
 	// Output:
 	// hsl(214, 82%, 51%) link
 	// theming: unknown theme field "colors.primary" (want colors.<component id>.light or .dark)
-}
-
-// A form shows each field's failing rules beside it: one entry per
-// field, however many rules one change broke.
-func ExampleReport_ByField() {
-	cat, _ := theming.DefaultCatalog()
-	cc, _ := theming.CompileCatalog(cat)
-	th := theming.Theme{ID: 1, Name: "Pale", Colors: map[string]theming.PerScheme{"primary": {Light: "hsl(214, 82%, 90%)"}}}
-	rep, _ := cc.AuditTheme(th, contrast.Policy{})
-	for _, ff := range rep.ByField() {
-		fmt.Printf("%s: %d failing rules\n", ff.Field, len(ff.Failing))
-	}
-	// Output:
-	// colors.primary.light: 27 failing rules
 }

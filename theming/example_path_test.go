@@ -34,3 +34,13 @@ func ExampleKeyPath_checkTheme() {
 	// Output:
 	// true
 }
+
+func ExampleParseField() {
+	id, sc, err := theming.ParseField("colors.primary-button.dark")
+	fmt.Println(id, sc, err)
+	_, _, err = theming.ParseField("colors.primary")
+	fmt.Println(errors.Is(err, theming.ErrUnknownThemeField))
+	// Output:
+	// primary-button dark <nil>
+	// true
+}

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"testing/fstest"
 
-	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -73,26 +72,6 @@ func ExampleLoad_error() {
 	// unknown component: true
 	// cycle: true
 	// first path: components[0].fallback.dark
-}
-
-func ExampleSnapshot_Audit() {
-	s, err := theming.LoadFS(theming.DefaultFS())
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	rep, err := s.Audit(contrast.Policy{}) // the default: AA under both methods
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("rules checked:", rep.Checked, "failed:", rep.Failed)
-	f := rep.Findings[0]
-	fmt.Printf("%s (%s, theme %d): %s on %s: %.2f:1, needs %g:1, APCA Lc %.1f\n",
-		f.Component, f.Scheme, f.Theme, f.Foreground, f.Background, f.Ratio, f.Required, f.Lc)
-	// Output:
-	// rules checked: 840 failed: 0
-	// surface (light, theme 1): hsl(0, 0%, 100%) on hsl(222, 25%, 14%): 16.26:1, needs 4.5:1, APCA Lc -105.7
 }
 
 // A host whose catalog and themes live in its own tables builds them as

@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -45,53 +44,60 @@ func TestFieldAndSetField(t *testing.T) {
 	}
 }
 
-// The failures below follow from the base catalog by hand: primary at
-// lightness 95% on the white page is far under 3:1 (non-text), text at
-// 80% grey is far under 4.5:1 on the page and on --button-soft (button's
-// variable at lightness 90%, from primary), and under 3:1 on the white
-// hsl target; the catalog's dark text, made hsl(0, 0%, 20%) here, fails
-// on the dark page and on --button-soft (lightness 90% at half opacity
-// over that page) with no override involved.
-func TestReportByField(t *testing.T) {
-	cat := edit(t, baseCatalog, func(m map[string]any) {
-		comp(m, 4)["fallback"].(map[string]any)["dark"] = "hsl(0, 0%, 20%)"
-	})
-	snap, err := theming.Load(cat, []byte(baseThemes))
-	require.NoError(t, err)
-	cc := snap.CompiledCatalog()
-	th := theming.Theme{ID: 7, Name: "Pale", Colors: map[string]theming.PerScheme{
-		"primary": {Light: "hsl(210, 50%, 95%)"},
-		"text":    {Light: "hsl(0, 0%, 80%)"},
-	}}
-	rep, err := cc.AuditTheme(th, contrast.Policy{})
-	require.NoError(t, err)
-
-	type rule struct{ scheme, component, target string }
-	rulesOf := func(ff theming.FieldFailures) []rule {
-		var out []rule
-		for _, f := range ff.Failing {
-			assert.False(t, f.Pass)
-			out = append(out, rule{string(f.Scheme), f.Component, f.Target.Value})
-		}
-		return out
+// The base catalog's visible components, in its order (old is hidden).
+func TestThemeFieldsAreTheVisibleComponentsFieldsInCatalogOrder(t *testing.T) {
+	cc := compileBase(t)
+	var got []string
+	for f := range cc.ThemeFields() {
+		got = append(got, f)
 	}
-	got := rep.ByField()
+	assert.Equal(t, []string{
+		"colors.page.light", "colors.page.dark", "colors.primary.light", "colors.primary.dark",
+		"colors.button.light", "colors.button.dark", "colors.button-focus.light", "colors.button-focus.dark",
+		"colors.text.light", "colors.text.dark", "colors.scrim.light", "colors.scrim.dark",
+	}, got)
+	for f := range cc.ThemeFields() {
+		_, _, err := theming.ParseField(f)
+		assert.NoError(t, err, "%s is a theme field", f)
+		break // a consumer may stop early
+	}
+	for range (&theming.CompiledCatalog{}).ThemeFields() {
+		t.Fatal("the zero CompiledCatalog has no fields")
+	}
+}
+
+// A form shows each problem at the field it is about: the problems of
+// one theme's field together, fields in the order of their first problem.
+func TestValidationErrorByField(t *testing.T) {
+	cc := compileBase(t)
+	th := theming.Theme{ID: 4, Name: " ", Colors: map[string]theming.PerScheme{
+		"primary": {Light: "#1a73e8", Dark: "not a color"},
+		"nav-bgg": {Light: "hsl(0, 0%, 0%)"},
+	}, LogoHeight: -1}
+	err := cc.CheckTheme(th)
+	var ve *theming.ValidationError
+	require.ErrorAs(t, err, &ve)
+	got := ve.ByField()
 	var fields []string
+	count := 0
 	for _, ff := range got {
-		assert.Equal(t, 7, ff.Theme)
+		assert.Equal(t, 4, ff.ThemeID)
 		fields = append(fields, ff.Field)
+		for _, p := range ff.Problems {
+			assert.Equal(t, ff.Field, p.Path, "each problem is listed at its own path")
+			count++
+		}
 	}
-	require.Equal(t, []string{"colors.primary.light", "colors.text.light", "colors.text.dark"}, fields, "one entry per field, in the order of the first failure")
-	assert.Equal(t, []rule{{"light", "primary", "page"}, {"light", "text", "--button-soft"}}, rulesOf(got[0]),
-		"primary's field holds its own rule and the rule whose background it decides")
-	assert.Equal(t, []rule{{"light", "text", "page"}, {"light", "text", "--button-soft"}, {"light", "text", "hsl(0, 0%, 100%)"}}, rulesOf(got[1]))
-	assert.Equal(t, []rule{{"dark", "text", "page"}, {"dark", "text", "--button-soft"}}, rulesOf(got[2]),
-		"a failure no override decided is shown at its component's field")
-
-	passing, err := cc.AuditTheme(theming.Theme{ID: 8, Name: "Plain"}, contrast.Policy{})
-	require.NoError(t, err)
-	require.Len(t, passing.Failures(), 2, "premise: only the catalog's dark text fails")
-	require.Len(t, passing.ByField(), 1)
-	assert.Equal(t, "colors.text.dark", passing.ByField()[0].Field)
-	assert.Nil(t, (*theming.Report)(nil).ByField())
+	assert.ElementsMatch(t, []string{"name", "colors.nav-bgg", "colors.primary.light", "colors.primary.dark", "logo_height"}, fields)
+	assert.Equal(t, len(ve.Problems), count, "every problem is listed once")
+	first := map[string]int{}
+	for n, p := range ve.Problems {
+		if _, ok := first[p.Path]; !ok {
+			first[p.Path] = n
+		}
+	}
+	for n := 1; n < len(got); n++ {
+		assert.Less(t, first[got[n-1].Field], first[got[n].Field], "fields in the order of their first problem")
+	}
+	assert.Nil(t, (*theming.ValidationError)(nil).ByField())
 }

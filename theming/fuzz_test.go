@@ -52,10 +52,10 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("served catalog changed on reload:\n%s\n%s", s.cat.defsJSON, s2.cat.defsJSON)
 		}
 		a, b := s.themes[0], s2.themes[0]
-		for k := range a.res.colors {
-			for i := range a.res.colors[k] {
-				if a.res.colors[k][i] != b.res.colors[k][i] {
-					t.Fatalf("component %d resolved to %v, then %v", i, a.res.colors[k][i], b.res.colors[k][i])
+		for k := range a.res.Colors {
+			for i := range a.res.Colors[k] {
+				if a.res.Colors[k][i] != b.res.Colors[k][i] {
+					t.Fatalf("component %d resolved to %v, then %v", i, a.res.Colors[k][i], b.res.Colors[k][i])
 				}
 			}
 		}

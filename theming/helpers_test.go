@@ -10,6 +10,8 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // A small catalog whose resolution can be checked by hand, in
@@ -61,10 +63,31 @@ func readTestdata(name string) string {
 	return string(b)
 }
 
-// audit returns s's audit under the default policy.
-func audit(tb testing.TB, s *theming.Snapshot) *theming.Report {
+// defaultSnapshot loads the embedded default data.
+func defaultSnapshot(tb testing.TB) *theming.Snapshot {
 	tb.Helper()
-	rep, err := s.Audit(contrast.Policy{})
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	require.NoError(tb, err)
+	return snap
+}
+
+// defaultCatalog is the default data's compiled catalog.
+func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
+	tb.Helper()
+	return defaultSnapshot(tb).CompiledCatalog()
+}
+
+// audit returns s's audit under the default policy, by the contrast
+// engine: what a host reports of a snapshot, which the core's data
+// decides (each side's color and the theme field that decided it).
+func audit(tb testing.TB, s *theming.Snapshot) *fix.Report {
+	tb.Helper()
+	rep, err := fix.New(s.CompiledCatalog()).Audit(s, contrast.Policy{})
 	require.NoError(tb, err)
 	return rep
+}
+
+// sheet returns the stylesheet a host serves for rt, a theme of s.
+func sheet(s *theming.Snapshot, rt *theming.ResolvedTheme) string {
+	return string(css.Stylesheet(rt, fix.New(s.CompiledCatalog()).HighContrast(rt)))
 }

@@ -195,7 +195,7 @@ type Theme struct {
 // SetOverride sets t's override of component id in scheme sc to v (an
 // hsl()/hsla() color or a component id, as Colors holds them), keeping
 // its value in the other scheme: the one way the library writes an
-// override (the solver, the generator and the suggestions use it). A nil
+// override (the engine's fixer, generator and suggestions use it). A nil
 // Colors map is made first. An empty v clears the scheme's value, and an
 // override left with neither value is removed: it overrides nothing. A
 // scheme that is neither Light nor Dark changes nothing.

@@ -69,7 +69,7 @@ func (s *Snapshot) writeThemes(w io.Writer, base string) error {
 		if n > 0 {
 			io.WriteString(w, ",")
 		}
-		if err := enc.Encode(rt.served(base, rt.res.palette)); err != nil {
+		if err := enc.Encode(rt.served(base, rt.res.Palette)); err != nil {
 			return fmt.Errorf("theming: encoding theme %d: %w", rt.theme.ID, err)
 		}
 	}

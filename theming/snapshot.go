@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/themekit/themekit/colorref"
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // Snapshot is a catalog and its themes, validated, with every theme
@@ -27,21 +28,6 @@ type Snapshot struct {
 
 	versionOnce sync.Once
 	version     string
-	auditOnce   sync.Once
-	audit       *Report
-	hcAuditOnce sync.Once
-	hcAudit     *Report // the variants' audit, HighContrastAudit
-}
-
-// resolution is a theme's colors, worked out once when the theme is
-// checked. A scheme the theme does not override shares the catalog's.
-// Variable values are not kept: each is one [Derive] from its component's
-// color, cheaper to redo than to hold for every tenant (and the served
-// stylesheet is rendered once per snapshot by its caller).
-type resolution struct {
-	colors  [2][]colorref.Color // per scheme, per component index
-	srcs    [2][]source         // per scheme, per component index: where each color came from
-	palette []string
 }
 
 // ResolvedTheme is a theme with every visible component's color and every
@@ -50,11 +36,7 @@ type resolution struct {
 type ResolvedTheme struct {
 	cat   *CompiledCatalog
 	theme Theme
-	res   resolution
-	sheet lazySheet // Stylesheet, rendered on first use
-
-	hcOnce sync.Once
-	hc     *HighContrastVariant // the high-contrast variant, worked out on first use
+	res   kernel.Resolution // its colors, worked out once when it was checked
 }
 
 // Snapshot validates themes against the catalog and returns the resolved
@@ -110,10 +92,10 @@ func (c *CompiledCatalog) build(kept []checkedTheme) *Snapshot {
 	for n := range kept {
 		k := &kept[n]
 		rt := &ResolvedTheme{cat: c, theme: k.theme, res: k.res}
-		if sameSlice(rt.res.colors[0], c.base.colors[0]) {
-			rt.res.palette = c.base.palette
+		if sameSlice(rt.res.Colors[0], c.base.Colors[0]) {
+			rt.res.Palette = c.base.Palette
 		} else {
-			rt.res.palette = c.paletteOf(rt.res.colors[0])
+			rt.res.Palette = c.paletteOf(rt.res.Colors[0])
 		}
 		s.themes[n] = rt
 	}
@@ -278,7 +260,7 @@ func (r *ResolvedTheme) Color(sc Scheme, componentID string) (c colorref.Color, 
 	if !ok {
 		return colorref.Color{}, false
 	}
-	return r.res.colors[k][i], true
+	return r.res.Colors[k][i], true
 }
 
 // Variable returns the value of a visible component's CSS variable in
@@ -306,7 +288,7 @@ func (r *ResolvedTheme) Colors(sc Scheme) iter.Seq2[string, colorref.Color] {
 			return
 		}
 		for _, i := range r.cat.visible {
-			if !yield(r.cat.cat.Components[i].ID, r.res.colors[k][i]) {
+			if !yield(r.cat.cat.Components[i].ID, r.res.Colors[k][i]) {
 				return
 			}
 		}
@@ -322,8 +304,8 @@ func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 		if !ok {
 			return
 		}
-		for n, vd := range r.vars() {
-			if !yield(vd.v.CSSVariable, r.value(k, n)) {
+		for n, v := range r.vars() {
+			if !yield(v.CSSVariable, r.value(k, n)) {
 				return
 			}
 		}
@@ -332,13 +314,12 @@ func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 
 // value returns the value of visible variable n in scheme k.
 func (r *ResolvedTheme) value(k, n int) colorref.Color {
-	vd := r.cat.vars[n]
-	return Derive(r.res.colors[k][vd.comp], vd.v)
+	return Derive(r.res.Colors[k][r.cat.k.VarComp[n]], r.cat.vars[n])
 }
 
 // vars returns the catalog's visible variables, or none for the zero
 // ResolvedTheme.
-func (r *ResolvedTheme) vars() []varDef {
+func (r *ResolvedTheme) vars() []Variable {
 	if !r.cat.ok() {
 		return nil
 	}
@@ -349,4 +330,4 @@ func (r *ResolvedTheme) vars() []varDef {
 // colors of the catalog's palette_preview components, translucent ones
 // composited over the page background, in the compact form
 // "hsl(h,s%,l%)".
-func (r *ResolvedTheme) PalettePreview() []string { return slices.Clone(r.res.palette) }
+func (r *ResolvedTheme) PalettePreview() []string { return slices.Clone(r.res.Palette) }

@@ -3,6 +3,8 @@ package theming
 import (
 	"fmt"
 	"slices"
+
+	"github.com/themekit/themekit/internal/kernel"
 )
 
 // Checking a theme against a compiled catalog: its fields, its color
@@ -22,15 +24,15 @@ func (c *CompiledCatalog) CheckTheme(t Theme) error {
 }
 
 // checkOne checks one theme as CheckTheme documents and returns its
-// resolution, which AuditTheme audits.
-func (c *CompiledCatalog) checkOne(t *Theme) (resolution, error) {
+// resolution, which the engine audits and fixes (export.go).
+func (c *CompiledCatalog) checkOne(t *Theme) (kernel.Resolution, error) {
 	if !c.ok() {
-		return resolution{}, ErrNoCatalog
+		return kernel.Resolution{}, ErrNoCatalog
 	}
 	ps := &problems{}
 	res := c.checkTheme(t, scope{ps: ps, themeID: max(t.ID, 0)}, true)
 	if ps.len() > 0 {
-		return resolution{}, &ValidationError{Problems: ps.result()}
+		return kernel.Resolution{}, &ValidationError{Problems: ps.result()}
 	}
 	return res, nil
 }
@@ -38,7 +40,7 @@ func (c *CompiledCatalog) checkOne(t *Theme) (resolution, error) {
 // checkedTheme is a theme that passed its checks, with its resolution.
 type checkedTheme struct {
 	theme Theme
-	res   resolution
+	res   kernel.Resolution
 }
 
 // checkValues checks themes given as Go values, each with its own
@@ -111,7 +113,7 @@ func (c *CompiledCatalog) checkThemes(themes []Theme, scopeOf func(i int) scope,
 // catalog is sound and the overrides usable, resolves it in both schemes,
 // reporting cycles the overrides close and a page background they make
 // translucent. The resolution is the one the snapshot keeps.
-func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution {
+func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) kernel.Resolution {
 	checkThemeFields(t, sp)
 	var over [2][]override
 	usable := true
@@ -143,35 +145,35 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 			if p != nil {
 				sp.add(vpath(), id, s, p.err, p.msg)
 			}
-			if r.comp == refNone {
+			if r.Comp == kernel.RefNone {
 				usable = false
 				continue
 			}
-			r.over = true
+			r.Over = true
 			over[k] = append(over[k], override{comp: j, ref: r})
 		}
 	}
-	var res resolution
+	var res kernel.Resolution
 	if !sound || !usable {
 		return res
 	}
 	for k, s := range Schemes() {
 		if len(over[k]) == 0 {
-			res.colors[k], res.srcs[k] = c.base.colors[k], c.base.srcs[k]
+			res.Colors[k], res.Srcs[k] = c.base.Colors[k], c.base.Srcs[k]
 			continue
 		}
-		refs := slices.Clone(c.fallback[k])
+		refs := slices.Clone(c.k.Fallback[k])
 		for _, o := range over[k] {
 			refs[o.comp] = o.ref
 		}
 		var cycles [][]int
-		res.colors[k], res.srcs[k], cycles = resolve(refs)
+		res.Colors[k], res.Srcs[k], cycles = kernel.Resolve(refs)
 		for _, cyc := range cycles {
 			sp.add("colors", c.cat.Components[slices.Min(cyc)].ID, s, ErrCycle,
 				fmt.Sprintf("fallback cycle in %s scheme under theme %d: %s", s, t.ID, cyclePath(&c.cat, cyc)))
 		}
 		if len(cycles) == 0 {
-			c.checkOpaquePage(sp, "colors", s, res.colors[k])
+			c.checkOpaquePage(sp, "colors", s, res.Colors[k])
 		}
 	}
 	return res
@@ -180,5 +182,5 @@ func (c *CompiledCatalog) checkTheme(t *Theme, sp scope, sound bool) resolution 
 // override is a theme's parsed override of one component in one scheme.
 type override struct {
 	comp int
-	ref  ref
+	ref  kernel.Ref
 }

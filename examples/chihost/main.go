@@ -20,7 +20,7 @@
 //
 //   - the editor shows the theme's newest revision, the draft: its name
 //     and color overrides, each field with its problems (validator's and
-//     CheckTheme's) and its failing contrast rules (Report.ByField), and
+//     CheckTheme's) and its failing contrast rules (fix.Report.ByField), and
 //     saves a new draft from the revision the admin edited. A draft saved
 //     by someone else meanwhile is a 409 that lists their changes and
 //     carries the admin's edits onto their revision: saving that form
@@ -72,6 +72,7 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
@@ -115,6 +116,7 @@ func previewKey(b64 string) ([]byte, error) {
 type host struct {
 	pool   *pgxpool.Pool
 	cc     *theming.CompiledCatalog
+	eng    *fix.Engine // the contrast engine of cc: the editor's audits
 	v      *validator.Validate
 	source *pgsource.Source
 	revs   pgsource.Revisions
@@ -143,6 +145,7 @@ func newHost(ctx context.Context, dsn string, key []byte) (*host, error) {
 	if _, err := pgsource.Migrate(ctx, pool, h.cc); err != nil {
 		return nil, err
 	}
+	h.eng = fix.New(h.cc)
 	if err := validation.Register(h.v, h.cc); err != nil {
 		return nil, err
 	}
@@ -461,7 +464,7 @@ func (h *host) editor(id int, hist []revision.Revision, form themeForm, base int
 		p.Errors = append(p.Errors, err.Error())
 	}
 	if ve == nil && refused == nil {
-		rep, _ := h.cc.AuditTheme(theming.Theme{ID: id, Name: form.Name, Colors: form.Colors}, contrast.Policy{})
+		rep, _ := h.eng.AuditTheme(theming.Theme{ID: id, Name: form.Name, Colors: form.Colors}, contrast.Policy{})
 		contrastErrors(errs, rep)
 	}
 	comps := append(slices.Clone(h.shown), slices.Collect(maps.Keys(form.Colors))...)
@@ -487,7 +490,7 @@ func (h *host) editor(id int, hist []revision.Revision, form themeForm, base int
 }
 
 // contrastErrors adds each field's failing contrast rules to errs.
-func contrastErrors(errs map[string][]string, rep *theming.Report) {
+func contrastErrors(errs map[string][]string, rep *fix.Report) {
 	for _, ff := range rep.ByField() {
 		for _, f := range ff.Failing {
 			errs[ff.Field] = append(errs[ff.Field], "contrast: "+f.Component+" on "+f.Target.Value+" ("+string(f.Scheme)+", "+
@@ -556,7 +559,13 @@ func (h *host) site(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(code), code)
 		return
 	}
-	p := sitePage{Name: t.Name(), Sheet: template.CSS(t.Stylesheet())}
+	sheet, err := h.api.StylesheetFor(r)
+	if err != nil {
+		code := httpadapter.StatusFor(err)
+		http.Error(w, http.StatusText(code), code)
+		return
+	}
+	p := sitePage{Name: t.Name(), Sheet: template.CSS(sheet)}
 	if err := revision.PreviewError(r.Context()); err != nil {
 		p.NotPreviewed = err.Error()
 	} else {

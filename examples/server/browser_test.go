@@ -201,7 +201,7 @@ func TestTheContrastReportInABrowser(t *testing.T) {
 				assert.Contains(t, dom, "&lt;script&gt;alert(1)&lt;/script&gt; (theme 1)", "%s: the hostile theme name as text", url)
 				for _, f := range audit.Failures() {
 					if s, ok := audit.SuggestEdit(f); ok {
-						assert.Contains(t, dom, "<code>"+s.To+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.Theme, f.Scheme)
+						assert.Contains(t, dom, "<code>"+s.To+"</code>: ", "%s: the fix for %s on %s, theme %d %s", url, f.Component, f.Target.Value, f.ThemeID, f.Scheme)
 					}
 				}
 				assert.Contains(t, dom, "on <code>hsla(220, 10%, 50%, 0.3)</code> over <code>hsl(220, 20%, 97%)</code>",

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // reloader reloads a data directory into a Store when its files change
@@ -16,9 +17,10 @@ import (
 // A version that does not load is logged and the Store keeps serving the
 // previous one; each problem is logged once until a version loads.
 type reloader struct {
-	dir   string
-	store *theming.Store
-	log   *slog.Logger
+	dir      string
+	store    *theming.Store
+	engineOf func(*theming.Snapshot) *fix.Engine // the stylesheet's engine of a snapshot's catalog
+	log      *slog.Logger
 
 	seen     stamp    // the files as they were at the last attempt
 	reported []string // problems logged since the last good load
@@ -47,8 +49,8 @@ func (s stamp) same(o stamp) bool {
 	return true
 }
 
-func newReloader(dir string, store *theming.Store, log *slog.Logger) *reloader {
-	rl := &reloader{dir: dir, store: store, log: log}
+func newReloader(dir string, store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reloader {
+	rl := &reloader{dir: dir, store: store, engineOf: engineOf, log: log}
 	rl.seen = rl.stamp()
 	return rl
 }
@@ -92,7 +94,7 @@ func (rl *reloader) check(force bool) {
 	snap, err := theming.LoadFS(os.DirFS(rl.dir))
 	if err == nil {
 		rl.store.Replace(snap)
-		logVariants(rl.log, snap)
+		logVariants(rl.log, rl.engineOf(snap), snap)
 		rl.reported = nil
 		rl.log.Info("data reloaded", "dir", rl.dir)
 		return

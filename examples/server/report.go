@@ -13,6 +13,7 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -84,21 +85,23 @@ func (p *perSnapshot) get(ctx context.Context, snap *theming.Snapshot) (*built, 
 // reportHandler serves the visual contrast report (htmlreport.Write) of
 // the store's current snapshot, under htmlreport.ContentSecurityPolicy, and the same audit as JSON,
 // each with the themes' high-contrast variants' audit. The
-// audit is the snapshot's own, computed once; each form is rendered once
-// per snapshot (perSnapshot) and kept until the store serves another one.
+// audits are the engine's, worked out once per snapshot and shared with
+// the stylesheet; each form is rendered once per snapshot (perSnapshot)
+// and kept until the store serves another one.
 // A page over maxFindings findings is not rendered: a short page says so
 // and links the JSON, which lists every finding.
 type reportHandler struct {
 	store       *theming.Store
+	engineOf    func(*theming.Snapshot) *fix.Engine // the stylesheet's engine of a snapshot's catalog
 	log         *slog.Logger
 	maxFindings int
 	page, json  perSnapshot
 }
 
-func newReportHandler(store *theming.Store, log *slog.Logger) *reportHandler {
-	h := &reportHandler{store: store, log: log, maxFindings: maxReportFindings}
+func newReportHandler(store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reportHandler {
+	h := &reportHandler{store: store, engineOf: engineOf, log: log, maxFindings: maxReportFindings}
 	h.page = perSnapshot{ctype: "text/html; charset=utf-8", render: h.renderPage}
-	h.json = perSnapshot{ctype: "application/json", render: renderJSON}
+	h.json = perSnapshot{ctype: "application/json", render: h.renderJSON}
 	return h
 }
 
@@ -115,7 +118,8 @@ more than the {{.Max}} this page renders. The JSON report lists every finding:
 `))
 
 func (h *reportHandler) renderPage(snap *theming.Snapshot) ([]byte, error) {
-	r, err := snap.Audit(contrast.Policy{})
+	e := h.engineOf(snap)
+	r, err := e.Audit(snap, contrast.Policy{})
 	if err != nil {
 		return nil, err
 	}
@@ -124,22 +128,23 @@ func (h *reportHandler) renderPage(snap *theming.Snapshot) ([]byte, error) {
 		err := tooLargeTemplate.Execute(&b, struct{ Findings, Failed, Themes, Max int }{len(r.Findings), r.Failed, len(snap.Themes()), h.maxFindings})
 		return b.Bytes(), err
 	}
-	err = htmlreport.Write(&b, r, htmlreport.Options{HighContrast: snap.HighContrastAudit()})
+	err = htmlreport.Write(&b, r, htmlreport.Options{HighContrast: e.HighContrastAudit(snap)})
 	return b.Bytes(), err
 }
 
 // renderJSON is the audit as JSON, with the high-contrast variants'
 // audit under "high_contrast": the rules a variant cannot bring to AAA
 // are its failures.
-func renderJSON(snap *theming.Snapshot) ([]byte, error) {
-	r, err := snap.Audit(contrast.Policy{})
+func (h *reportHandler) renderJSON(snap *theming.Snapshot) ([]byte, error) {
+	e := h.engineOf(snap)
+	r, err := e.Audit(snap, contrast.Policy{})
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(struct {
-		*theming.Report
-		HighContrast *theming.Report `json:"high_contrast"`
-	}{r, snap.HighContrastAudit()})
+		*fix.Report
+		HighContrast *fix.Report `json:"high_contrast"`
+	}{r, e.HighContrastAudit(snap)})
 }
 
 // Page serves the report page.

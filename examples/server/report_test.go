@@ -21,6 +21,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -64,18 +65,22 @@ func failingSnapshot(t *testing.T) *theming.Snapshot {
 }
 
 // defaultAudit is snap's audit under the default policy.
-func defaultAudit(t testing.TB, snap *theming.Snapshot) *theming.Report {
+func defaultAudit(t testing.TB, snap *theming.Snapshot) *fix.Report {
 	t.Helper()
-	rep, err := snap.Audit(contrast.Policy{})
+	rep, err := engineOf(snap).Audit(snap, contrast.Policy{})
 	require.NoError(t, err)
 	return rep
 }
+
+// engineOf is a new engine of snap's catalog: what the server's handlers
+// take from the adapter, for the tests that build them alone.
+func engineOf(snap *theming.Snapshot) *fix.Engine { return fix.New(snap.CompiledCatalog()) }
 
 // reportOf is the page the report route must serve for snap.
 func reportOf(t *testing.T, snap *theming.Snapshot) string {
 	t.Helper()
 	var b bytes.Buffer
-	require.NoError(t, htmlreport.Write(&b, defaultAudit(t, snap), htmlreport.Options{HighContrast: snap.HighContrastAudit()}))
+	require.NoError(t, htmlreport.Write(&b, defaultAudit(t, snap), htmlreport.Options{HighContrast: engineOf(snap).HighContrastAudit(snap)}))
 	return b.String()
 }
 
@@ -181,7 +186,7 @@ func TestTheReportIsRenderedOncePerSnapshot(t *testing.T) {
 	first, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	second := failingSnapshot(t)
-	h := newReportHandler(theming.NewStore(first), discard())
+	h := newReportHandler(theming.NewStore(first), engineOf, discard())
 	ctx := context.Background()
 
 	p1, err := h.page.get(ctx, first)
@@ -275,7 +280,7 @@ func concurrently(t *testing.T, n int, url string, keep bool) (bodies []string, 
 // requests to overlap.
 func TestConcurrentFirstRequestsShareOneRendering(t *testing.T) {
 	snap := manyThemes(t, 40)
-	h := newReportHandler(theming.NewStore(snap), discard())
+	h := newReportHandler(theming.NewStore(snap), engineOf, discard())
 	ts := reportServer(t, h)
 	bodies, _ := concurrently(t, 6, ts.URL+"/theme/report", true)
 	assert.Equal(t, int64(1), h.page.builds.Load(), "renderings for 6 concurrent first requests")
@@ -314,7 +319,7 @@ func TestAReportOverItsBoundLinksTheJSON(t *testing.T) {
 	snap := manyThemes(t, 500)
 	audit := defaultAudit(t, snap) // the snapshot's own, as at load; not the page's cost
 	require.Greater(t, len(audit.Findings), maxReportFindings, "500 themes are over the bound")
-	h := newReportHandler(theming.NewStore(snap), discard())
+	h := newReportHandler(theming.NewStore(snap), engineOf, discard())
 	ts := reportServer(t, h)
 
 	var before, after runtime.MemStats
@@ -350,7 +355,7 @@ func TestAReportOverItsBoundLinksTheJSON(t *testing.T) {
 		jsonTime.Round(time.Millisecond), lengths[0], mib(after.TotalAlloc-before.TotalAlloc), mib(peak-min(peak, before.HeapAlloc)), mib(before.HeapAlloc))
 	assert.Equal(t, int64(1), h.json.builds.Load(), "JSON renderings")
 	_, doc := get(t, ts.URL+"/theme/report.json", nil)
-	var got theming.Report
+	var got fix.Report
 	require.NoError(t, json.Unmarshal(doc, &got))
 	assert.Len(t, got.Findings, len(audit.Findings), "the JSON lists every finding")
 	assert.Equal(t, audit.Failed, got.Failed, "failed")

@@ -70,7 +70,6 @@ func newServer(cfg config) (*server, error) {
 		return nil, err
 	}
 	s := &server{store: theming.NewStore(snap), closeMedia: func() error { return nil }}
-	logVariants(log, snap)
 	var media fs.FS
 	if cfg.DataDir != "" {
 		// Through os.OpenRoot: no link or ".." leads out of the folder.
@@ -80,10 +79,6 @@ func newServer(cfg config) (*server, error) {
 	} else if media, err = fs.Sub(data, "media"); err != nil {
 		return nil, err
 	}
-	if cfg.DataDir != "" {
-		s.reloader = newReloader(cfg.DataDir, s.store, log)
-	}
-
 	opts := httpadapter.Options{
 		Source:    s.store,
 		MediaBase: cfg.MediaURL,
@@ -101,6 +96,13 @@ func newServer(cfg config) (*server, error) {
 		opts.CORS = &httpadapter.CORS{AllowedOrigins: cfg.CORSOrigins, AllowCredentials: true, MaxAge: 10 * time.Minute}
 	}
 	api := httpadapter.New(opts)
+	// The report, the variants' log line and the tokens take their
+	// contrast engine from the adapter: each theme's variant is worked
+	// out once, for them and the stylesheet alike.
+	logVariants(log, api.Engine(snap), snap)
+	if cfg.DataDir != "" {
+		s.reloader = newReloader(cfg.DataDir, s.store, api.Engine, log)
+	}
 	mux := http.NewServeMux()
 	// The API at its root with and without the slash, as README's
 	// quickstart mounts it: the adapter answers the slashless root's
@@ -112,10 +114,10 @@ func newServer(cfg config) (*server, error) {
 	// The server's own routes answer GET and HEAD, 405 with Allow to other
 	// methods, and leave any request content unread (demo.ReadOnly), as
 	// the adapter does.
-	report := newReportHandler(s.store, log)
+	report := newReportHandler(s.store, api.Engine, log)
 	mux.Handle("/theme/report", demo.ReadOnly(report.Page()))
 	mux.Handle("/theme/report.json", demo.ReadOnly(report.JSON()))
-	mux.Handle("/tokens/{file}", demo.ReadOnly(newTokensHandler(s.store, log))) // the DTCG export: themes.resolver.json and its token files
+	mux.Handle("/tokens/{file}", demo.ReadOnly(newTokensHandler(s.store, api.Engine, log))) // the DTCG export: themes.resolver.json and its token files
 	mux.Handle("/media/", http.StripPrefix("/media/", demo.MediaHandler(media)))
 	mux.Handle("/{$}", demo.ReadOnly(indexHandler(users)))
 	s.handler = mux

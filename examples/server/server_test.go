@@ -23,6 +23,7 @@ import (
 
 	"github.com/themekit/themekit/internal/demo"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
 )
 
 // start runs newServer(cfg) on a real server whose address is known
@@ -133,7 +134,7 @@ func TestTheServersRoutes(t *testing.T) {
 		{"a known demo user gets their theme", "/api/v2/theme/config/", "alice", 200, "application/json", `"id":2,"name":"Ember"`},
 		{"an unknown demo user gets the default theme", "/api/v2/theme/config/", "nobody", 200, "application/json", `"id":1,"name":"Harbor"`},
 		{"a user preferring a missing theme gets the default", "/api/v2/theme/config/", "mallory", 200, "application/json", `"id":1,"name":"Harbor"`},
-		{"the stylesheet is the user's theme", "/theme.css", "alice", 200, "text/css; charset=utf-8", string(ember.Stylesheet())},
+		{"the stylesheet is the user's theme", "/theme.css", "alice", 200, "text/css; charset=utf-8", string(css.Stylesheet(ember, engineOf(snap).HighContrast(ember)))},
 		{"the start page links the endpoints", "/", "", 200, "text/html; charset=utf-8", `href="/api/v2/theme/?format=api"`},
 		{"a media directory is not listed", "/media/themes/", "", 404, "text/plain; charset=utf-8", ""},
 		{"a missing image is not found", "/media/themes/9/logo.svg", "", 404, "text/plain; charset=utf-8", ""},

@@ -8,6 +8,7 @@ import (
 	"github.com/themekit/themekit/internal/httpwire"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/dtcg"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // Media types of the export: the Resolver module asks for application/json,
@@ -30,13 +31,17 @@ type tokensHandler struct {
 	export perSnapshot
 }
 
-func newTokensHandler(store *theming.Store, log *slog.Logger) *tokensHandler {
-	return &tokensHandler{store: store, log: log, export: perSnapshot{renderFiles: exportFiles}}
+// newTokensHandler serves the export, its "more" context carrying the
+// variants of engineOf's engine, the stylesheet's.
+func newTokensHandler(store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *tokensHandler {
+	return &tokensHandler{store: store, log: log, export: perSnapshot{renderFiles: func(snap *theming.Snapshot) (map[string]*httpwire.Precompressed, error) {
+		return exportFiles(snap, engineOf(snap))
+	}}}
 }
 
-// exportFiles exports snap and precompresses each file.
-func exportFiles(snap *theming.Snapshot) (map[string]*httpwire.Precompressed, error) {
-	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
+// exportFiles exports snap, with e's variants, and precompresses each file.
+func exportFiles(snap *theming.Snapshot, e *fix.Engine) (map[string]*httpwire.Precompressed, error) {
+	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{Engine: e})
 	if err != nil {
 		return nil, err
 	}

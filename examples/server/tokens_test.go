@@ -55,7 +55,7 @@ func TestTheServerServesTheDesignTokensExport(t *testing.T) {
 func TestTheDesignTokensAreExportedOncePerSnapshot(t *testing.T) {
 	srv, err := newServer(config{Logger: discard()})
 	require.NoError(t, err)
-	h := newTokensHandler(srv.store, discard())
+	h := newTokensHandler(srv.store, engineOf, discard())
 	for _, name := range []string{dtcg.ResolverFile, dtcg.CatalogFile, dtcg.ResolverFile} {
 		req := httptest.NewRequest(http.MethodGet, "/tokens/"+name, nil)
 		req.SetPathValue("file", name)

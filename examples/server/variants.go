@@ -7,6 +7,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // maxLoggedRules bounds the rules the variants' log line names.
@@ -16,11 +17,12 @@ const maxLoggedRules = 8
 // variants cannot bring to WCAG 2 AAA: one warning that counts them per
 // theme and names the first few with the ratio each reaches, or nothing
 // when every variant reaches AAA. It works in the background: the
-// variants it works out are those /theme.css and /theme/report serve,
-// kept by the snapshot, so that the log costs nothing they would not.
-func logVariants(log *slog.Logger, snap *theming.Snapshot) {
+// variants it works out with e, the adapter's engine, are those
+// /theme.css and /theme/report serve, kept by the engine, so that the
+// log costs nothing they would not.
+func logVariants(log *slog.Logger, e *fix.Engine, snap *theming.Snapshot) {
 	go func() {
-		if line, attrs := variantsLine(snap); line != "" {
+		if line, attrs := variantsLine(e, snap); line != "" {
 			log.Warn(line, attrs...)
 		}
 	}()
@@ -28,8 +30,8 @@ func logVariants(log *slog.Logger, snap *theming.Snapshot) {
 
 // variantsLine is logVariants' message and attributes, "" when every
 // variant reaches AAA.
-func variantsLine(snap *theming.Snapshot) (string, []any) {
-	rep := snap.HighContrastAudit()
+func variantsLine(e *fix.Engine, snap *theming.Snapshot) (string, []any) {
+	rep := e.HighContrastAudit(snap)
 	if rep.OK() {
 		return "", nil
 	}
@@ -41,13 +43,13 @@ func variantsLine(snap *theming.Snapshot) (string, []any) {
 		}
 	}
 	for _, f := range rep.Failures() {
-		if f.Theme != last {
+		if f.ThemeID != last {
 			flush()
-			last, count = f.Theme, 0
+			last, count = f.ThemeID, 0
 		}
 		count++
 		if len(rules) < maxLoggedRules {
-			rules = append(rules, fmt.Sprintf("theme %d %s: %s on %s (%s) %s", f.Theme, f.Scheme, f.Component, f.Target.Value, f.Target.ContrastType, contrast.FormatRatio(f.Ratio)))
+			rules = append(rules, fmt.Sprintf("theme %d %s: %s on %s (%s) %s", f.ThemeID, f.Scheme, f.Component, f.Target.Value, f.Target.ContrastType, contrast.FormatRatio(f.Ratio)))
 		}
 	}
 	flush()

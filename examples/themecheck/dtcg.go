@@ -10,12 +10,13 @@ import (
 
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/dtcg"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // exportDTCG writes the snapshot's data as DTCG files into dir, creating
 // it if need be.
-func exportDTCG(snap *theming.Snapshot, dir string) error {
-	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
+func exportDTCG(e *fix.Engine, snap *theming.Snapshot, dir string) error {
+	files, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{Engine: e})
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@
 // It prints an aligned table, one row per rule (theme, scheme, pair,
 // contrast type, the exact and the rendered WCAG 2 ratio, required ratio,
 // APCA Lc, pass or fail), and a summary that names the policy. Each
-// failing rule gets its suggested fixes (theming.Report.Suggestions): the
+// failing rule gets its suggested fixes (fix.Report.Suggestions): the
 // component's color or the target's, with the same hue, saturation and
 // alpha and the nearest lightness that passes under the method, nearest
 // first, each re-checked in its printed form before it is shown. A
@@ -45,7 +45,7 @@
 //	               stylesheet serves under prefers-contrast: more) at WCAG 2
 //	               AAA under the method both, whatever -level and -method say
 //	-fix OUTDIR    move the lightness of theme fields until every rule passes
-//	               under the policy (theming.CompiledCatalog.FixTheme): write
+//	               under the policy (fix.Engine.FixTheme): write
 //	               OUTDIR/catalog.json (the input's bytes) and
 //	               OUTDIR/themes.json (the fixed themes), and print each edit
 //	               (theme, field, from, to); exit 0 when every theme passes
@@ -53,7 +53,7 @@
 //	               why
 //	-generate COLOR
 //	               make a theme from one brand color, 'hsl(H, S%, L%)' or
-//	               '#rrggbb' (theming.CompiledCatalog.Generate), and write it
+//	               '#rrggbb' (fix.Engine.Generate), and write it
 //	               with -o: the brand is taken as given when it passes its
 //	               own rules, else at the nearest lightness that does, and
 //	               the line printed names the rule that decided it
@@ -104,6 +104,7 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -184,28 +185,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitUnusable
 		}
 	}
+	e := fix.New(snap.CompiledCatalog()) // the contrast engine of the catalog, for every check below
 	switch {
 	case *fixDir != "":
-		return runFix(stdout, stderr, fsys, snap, policy, *fixDir)
+		return runFix(stdout, stderr, fsys, e, snap, policy, *fixDir)
 	case *generate != "":
-		return runGenerate(stdout, stderr, fsys, snap, *generate, *brand, *outDir)
+		return runGenerate(stdout, stderr, fsys, e, *generate, *brand, *outDir)
 	case *contrastPref == "more":
-		if snap, err = highContrastSnapshot(snap); err != nil {
+		if snap, err = highContrastSnapshot(e, snap); err != nil {
 			fmt.Fprintln(stderr, "themecheck:", err)
 			return exitUnusable
 		}
-		policy = theming.HighContrastPolicy()
+		policy = fix.HighContrastPolicy()
 		source += " (high-contrast variants)"
 	}
 
 	if *exportDir != "" {
-		if err := exportDTCG(snap, *exportDir); err != nil {
+		if err := exportDTCG(e, snap, *exportDir); err != nil {
 			fmt.Fprintln(stderr, "themecheck: -export-dtcg:", err)
 			return exitUnusable
 		}
 	}
 
-	rep, err := snap.Audit(policy)
+	rep, err := e.Audit(snap, policy)
 	if err != nil { // cannot happen: the flags parse only known policies
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
@@ -234,12 +236,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // result is a finding with its verified fixes, if it failed and some exist.
 type result struct {
-	theming.Finding
-	Suggestions []theming.Suggestion `json:"suggestions,omitempty"`
+	fix.Finding
+	Suggestions []fix.Suggestion `json:"suggestions,omitempty"`
 }
 
 // check pairs each failing finding with its suggested fixes, nearest first.
-func check(rep *theming.Report) []result {
+func check(rep *fix.Report) []result {
 	out := make([]result, len(rep.Findings))
 	for i, f := range rep.Findings {
 		out[i].Finding = f
@@ -258,7 +260,7 @@ func check(rep *theming.Report) []result {
 // verify re-checks a suggestion the way a theme author would use it: the
 // printed colors, parsed back, must pass the finding's WCAG 2 rule under
 // the report's policy over the same backdrop.
-func verify(f theming.Finding, s theming.Suggestion) bool {
+func verify(f fix.Finding, s fix.Suggestion) bool {
 	fg, err := colorref.ParseColor(s.Foreground.String())
 	if err != nil {
 		return false
@@ -328,13 +330,13 @@ func fileName(dir, file string) string {
 }
 
 // writeTable prints one aligned row per finding, then the summary.
-func writeTable(w io.Writer, source string, rep *theming.Report, results []result, themes int) error {
+func writeTable(w io.Writer, source string, rep *fix.Report, results []result, themes int) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tFROM\tTYPE\tEXACT\tRENDERED\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			printable(r.ThemeName), r.Theme, r.Scheme, r.Component, printable(r.Target.Value), sources(r.Finding),
+			printable(r.ThemeName), r.ThemeID, r.Scheme, r.Component, printable(r.Target.Value), sources(r.Finding),
 			r.Target.ContrastType, contrast.FormatRatio(r.Exact), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
 			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}
@@ -343,12 +345,12 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 	}
 	fixed := 0 // failures with a fix that passes the whole policy
 	for _, r := range results {
-		if slices.ContainsFunc(r.Suggestions, func(s theming.Suggestion) bool { return s.Pass }) {
+		if slices.ContainsFunc(r.Suggestions, func(s fix.Suggestion) bool { return s.Pass }) {
 			fixed++
 		}
 	}
 	fmt.Fprintf(&buf, "\n%s: %d contrast rules checked under %d theme(s) in 2 schemes, %s: %d passed, %d failed",
-		printable(source), rep.Checked, themes, describePolicy(rep.Policy()), rep.Checked-rep.Failed, rep.Failed)
+		printable(source), rep.Checked, themes, rep.Policy().String(), rep.Checked-rep.Failed, rep.Failed)
 	if rep.Failed > 0 {
 		fmt.Fprintf(&buf, " (%d with a suggested fix)", fixed)
 	}
@@ -363,7 +365,7 @@ func writeTable(w io.Writer, source string, rep *theming.Report, results []resul
 
 // verdict is a finding's RESULT cell: pass or FAIL, and under an APCA
 // policy which of the two verdicts failed.
-func verdict(f theming.Finding) string {
+func verdict(f fix.Finding) string {
 	v := "pass"
 	if !f.Pass {
 		v = "FAIL"
@@ -383,7 +385,7 @@ func verdict(f theming.Finding) string {
 
 // formatLc is a finding's APCA LC cell: the Lc, and the |Lc| required
 // under an APCA policy.
-func formatLc(f theming.Finding) string {
+func formatLc(f fix.Finding) string {
 	lc := strconv.FormatFloat(f.Lc, 'f', 1, 64)
 	if f.Policy.APCA {
 		return lc + " (needs " + strconv.FormatFloat(f.LcRequired, 'g', -1, 64) + ")"
@@ -431,18 +433,8 @@ func fixes(r result) string {
 	return b.String()
 }
 
-// describePolicy names a policy in the summary: "WCAG 2 AA, method both,
-// APCA off".
-func describePolicy(p contrast.Policy) string {
-	apca := "off"
-	if p.APCA {
-		apca = "on"
-	}
-	return "WCAG 2 " + p.Level.String() + ", method " + p.Method.String() + ", APCA " + apca
-}
-
 // writeJSON prints the report, with its policy, and the suggestions.
-func writeJSON(w io.Writer, source string, rep *theming.Report, results []result) error {
+func writeJSON(w io.Writer, source string, rep *fix.Report, results []result) error {
 	out := struct {
 		Source   string          `json:"source"`
 		Method   contrast.Method `json:"method"`
@@ -459,7 +451,7 @@ func writeJSON(w io.Writer, source string, rep *theming.Report, results []result
 }
 
 // writeHTML writes the HTML contrast report to the file name.
-func writeHTML(name string, rep *theming.Report, source string) error {
+func writeHTML(name string, rep *fix.Report, source string) error {
 	var buf bytes.Buffer
 	if err := htmlreport.Write(&buf, rep, htmlreport.Options{Title: "Contrast report: " + source}); err != nil {
 		return err
@@ -482,7 +474,7 @@ func printable(s string) string {
 
 // sources is a finding's FROM cell: the field (or "catalog") and origin
 // of the component's color, then of the target's.
-func sources(f theming.Finding) string {
+func sources(f fix.Finding) string {
 	one := func(field, origin string) string {
 		if field == "" {
 			field = "catalog"
@@ -526,18 +518,17 @@ func usageProblem(set map[string]bool, contrastPref, generate, outDir string) st
 // highContrastSnapshot returns a snapshot of each theme's high-contrast
 // variant, as the stylesheet serves it (as far as the solver got where
 // AAA cannot be reached: the audit then shows what fails).
-func highContrastSnapshot(snap *theming.Snapshot) (*theming.Snapshot, error) {
+func highContrastSnapshot(e *fix.Engine, snap *theming.Snapshot) (*theming.Snapshot, error) {
 	var variants []theming.Theme
 	for _, rt := range snap.Themes() {
-		variants = append(variants, rt.HighContrast().Theme())
+		variants = append(variants, e.HighContrast(rt).Theme.Theme())
 	}
 	return snap.CompiledCatalog().Snapshot(variants)
 }
 
 // runFix is -fix: each theme fixed under the policy, written with the
 // catalog to dir, its edits printed.
-func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p contrast.Policy, dir string) int {
-	cc := snap.CompiledCatalog()
+func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming.Snapshot, p contrast.Policy, dir string) int {
 	var out []theming.Theme
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
@@ -545,8 +536,8 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p cont
 	status := exitPass
 	var why []string
 	for _, rt := range snap.Themes() {
-		fixed, edits, err := cc.FixTheme(rt.Theme(), theming.FixOptions{Policy: p})
-		var unsat *theming.UnsatisfiableError
+		fixed, edits, err := eng.FixTheme(rt.Theme(), fix.FixOptions{Policy: p})
+		var unsat *fix.UnsatisfiableError
 		switch {
 		case errors.As(err, &unsat):
 			status = exitFail
@@ -569,7 +560,7 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p cont
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), describePolicy(p))
+	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), p.String())
 	for _, w := range why {
 		buf.WriteString(printable(w) + "\n")
 	}
@@ -586,16 +577,16 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, p cont
 
 // runGenerate is -generate: one theme from a brand color, written with the
 // catalog to dir.
-func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, color, brand, dir string) int {
+func runGenerate(stdout, stderr io.Writer, fsys fs.FS, e *fix.Engine, color, brand, dir string) int {
 	c, err := parseBrand(color)
 	if err != nil {
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
 	}
-	cc, o := snap.CompiledCatalog(), theming.GenerateOptions{Brand: brand}
-	g, err := cc.Generate(c, o)
+	o := fix.GenerateOptions{Brand: brand}
+	g, err := e.Generate(c, o)
 	if err != nil {
-		if errors.Is(err, theming.ErrUnsatisfiable) {
+		if errors.Is(err, fix.ErrUnsatisfiable) {
 			fmt.Fprintln(stdout, printable(err.Error()))
 			fmt.Fprintln(stdout, "FAIL")
 			return exitFail
@@ -607,7 +598,7 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, snap *theming.Snapshot, c
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	if moved, err := cc.TakeBrand(c, o); err != nil {
+	if moved, err := e.TakeBrand(c, o); err != nil {
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	} else if moved != nil {

@@ -16,6 +16,8 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // catalog is a small catalog: a page, body text checked against it, and a
@@ -542,7 +544,7 @@ func TestRunFix(t *testing.T) {
 			assert.Equal(t, catIn, catOut, "the catalog's bytes are unchanged")
 			snap, err := theming.LoadFS(os.DirFS(out))
 			require.NoError(t, err, "the output loads")
-			rep, err := snap.Audit(contrast.Policy{Level: tt.level})
+			rep, err := fix.New(snap.CompiledCatalog()).Audit(snap, contrast.Policy{Level: tt.level})
 			require.NoError(t, err)
 			assert.True(t, rep.OK(), "the fixed themes pass: %d rules fail", rep.Failed)
 		})
@@ -574,14 +576,15 @@ func TestRunGenerate(t *testing.T) {
 	rt := snap.Themes()[0]
 	assert.Equal(t, 1, rt.ID())
 	assert.Contains(t, rt.Name(), "Generated: brand hsl(50, 100%, 50%) taken at hsl(50, 100%, ")
-	assert.True(t, strings.HasPrefix(rt.Stylesheet(), "/* theme 1: Generated: brand hsl(50, 100%, 50%) taken at "), "the moved brand shows in the served stylesheet")
+	e := fix.New(snap.CompiledCatalog())
+	assert.True(t, strings.HasPrefix(string(css.Stylesheet(rt, e.HighContrast(rt))), "/* theme 1: Generated: brand hsl(50, 100%, 50%) taken at "), "the moved brand shows in the served stylesheet")
 	assert.True(t, rt.Theme().IsDefault)
-	all, err := snap.Audit(contrast.Policy{})
+	all, err := e.Audit(snap, contrast.Policy{})
 	require.NoError(t, err)
 	assert.True(t, all.OK())
-	variants, err := snap.CompiledCatalog().Snapshot([]theming.Theme{rt.HighContrast().Theme()})
+	variants, err := snap.CompiledCatalog().Snapshot([]theming.Theme{e.HighContrast(rt).Theme.Theme()})
 	require.NoError(t, err)
-	rep, err := variants.Audit(theming.HighContrastPolicy())
+	rep, err := e.Audit(variants, fix.HighContrastPolicy())
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "the variant passes AAA")
 

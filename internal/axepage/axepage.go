@@ -48,6 +48,8 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // AxeScript returns the path of the pinned axe.min.js
@@ -102,8 +104,9 @@ type Options struct {
 	// otherwise prefers-color-scheme and prefers-contrast are emulated
 	// and the root element has no attributes.
 	ByAttribute bool
-	// Stylesheet returns the CSS a theme's page links; nil means
-	// [theming.ResolvedTheme.Stylesheet].
+	// Stylesheet returns the CSS a theme's page links; nil means the
+	// sheet httpadapter serves: [css.Stylesheet] with the theme's
+	// high-contrast variant from an engine of the snapshot's catalog.
 	Stylesheet func(*theming.ResolvedTheme) string
 	// Expect, when set, is a snapshot holding the themes (by id) whose
 	// colors the page must compute: every rule's foreground, background
@@ -302,7 +305,8 @@ func buildSite(tb testing.TB, snap *theming.Snapshot, comps []theming.Component,
 	}
 	sheetOf := opts.Stylesheet
 	if sheetOf == nil {
-		sheetOf = (*theming.ResolvedTheme).Stylesheet
+		e := fix.New(snap.CompiledCatalog())
+		sheetOf = func(rt *theming.ResolvedTheme) string { return string(css.Stylesheet(rt, e.HighContrast(rt))) }
 	}
 	themes := snap.Themes()
 	if opts.Themes != nil {

@@ -12,6 +12,8 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/internal/axepage"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 func defaultSnapshot(t *testing.T) *theming.Snapshot {
@@ -133,7 +135,7 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 			}
 			assert.Equal(t, tc.nonText, nonText > 0, "non-text violations: %d", nonText)
 
-			rep, err := broken.Audit(contrast.Policy{Method: contrast.Rendered})
+			rep, err := fix.New(broken.CompiledCatalog()).Audit(broken, contrast.Policy{Method: contrast.Rendered})
 			require.NoError(t, err)
 			want := map[ruleKey]bool{}
 			for _, f := range rep.Failures() {
@@ -148,9 +150,9 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 // theme's sheet, a high-contrast block in the form issue 20 gives it
 // (under prefers-contrast: more and under :root[data-contrast="more"])
 // that sets --text-primary to text.
-func withVariant(text string) func(*theming.ResolvedTheme) string {
+func withVariant(e *fix.Engine, text string) func(*theming.ResolvedTheme) string {
 	return func(rt *theming.ResolvedTheme) string {
-		return rt.Stylesheet() + fmt.Sprintf("@media (prefers-contrast: more) {\n  :root {\n    --text-primary: %s;\n  }\n}\n:root[data-contrast=\"more\"] {\n  --text-primary: %s;\n}\n", text, text)
+		return string(css.Stylesheet(rt, e.HighContrast(rt))) + fmt.Sprintf("@media (prefers-contrast: more) {\n  :root {\n    --text-primary: %s;\n  }\n}\n:root[data-contrast=\"more\"] {\n  --text-primary: %s;\n}\n", text, text)
 	}
 }
 
@@ -188,7 +190,7 @@ func TestHarnessEmulatesContrastMore(t *testing.T) {
 			axepage.Options{ContrastMore: true, Level: contrast.AAA}, "color-contrast-enhanced"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opts.Themes, tc.opts.Schemes, tc.opts.Stylesheet = first, light, withVariant(tc.text)
+			tc.opts.Themes, tc.opts.Schemes, tc.opts.Stylesheet = first, light, withVariant(fix.New(snap.CompiledCatalog()), tc.text)
 			res := b.Run(t, snap, tc.opts)
 			require.Equal(t, 1, res.Pages)
 			if tc.failCheck == "" {

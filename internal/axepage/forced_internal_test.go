@@ -13,12 +13,12 @@ import (
 )
 
 // TestForcedPaletteIsChromiums checks theming's record of Chromium's
-// forced-colors palette (theming/testdata/forced-colors-chromium.json,
-// which theming's role test judges the rules in) against the running
+// forced-colors palette (theming/fix/testdata/forced-colors-chromium.json,
+// which theming/fix's role test judges the rules in) against the running
 // Chromium: every system color, in the light and the dark palette.
 func TestForcedPaletteIsChromiums(t *testing.T) {
 	b := Launch(t)
-	raw, err := os.ReadFile(filepath.Join(moduleRoot(), "theming", "testdata", "forced-colors-chromium.json"))
+	raw, err := os.ReadFile(filepath.Join(moduleRoot(), "theming", "fix", "testdata", "forced-colors-chromium.json"))
 	require.NoError(t, err)
 	var rec map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &rec))

@@ -11,6 +11,8 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/internal/axepage"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // TestProducedThemesPassInChromium is issue 20's proof in the browser,
@@ -26,6 +28,7 @@ import (
 func TestProducedThemesPassInChromium(t *testing.T) {
 	snap := defaultSnapshot(t)
 	cc := snap.CompiledCatalog()
+	e := fix.New(cc)
 	b := axepage.Launch(t)
 
 	// check serves themes as a host would, then their variant both ways.
@@ -37,7 +40,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		hc := make([]theming.Theme, len(themes))
 		for i, th := range themes {
 			var err error
-			hc[i], _, err = cc.FixTheme(th, theming.FixOptions{Policy: theming.HighContrastPolicy(), Alpha: true})
+			hc[i], _, err = e.FixTheme(th, fix.FixOptions{Policy: fix.HighContrastPolicy(), Alpha: true})
 			require.NoError(t, err, "the high-contrast variant of theme %d", th.ID)
 		}
 		b.CheckThemes(t, cc, hc, axepage.Options{Level: contrast.AAA})
@@ -70,10 +73,10 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		var fixed []theming.Theme
 		for i, colors := range broken {
 			th := theming.Theme{ID: i + 1, Name: fmt.Sprintf("Broken %d", i+1), Colors: colors}
-			before, err := cc.AuditTheme(th, contrast.Policy{})
+			before, err := e.AuditTheme(th, contrast.Policy{})
 			require.NoError(t, err)
 			require.False(t, before.OK(), "theme %d is broken before the fix", th.ID)
-			f, edits, err := cc.FixTheme(th, theming.FixOptions{})
+			f, edits, err := e.FixTheme(th, fix.FixOptions{})
 			require.NoError(t, err, "FixTheme of theme %d", th.ID)
 			require.NotEmpty(t, edits)
 			fixed = append(fixed, f)
@@ -86,7 +89,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		snap, err := cc.Snapshot([]theming.Theme{muted})
 		require.NoError(t, err)
 		rt, _ := snap.Theme(1)
-		v := rt.HighContrastVariant()
+		v := e.HighContrast(rt)
 		require.Empty(t, v.Failing)
 		c, _ := v.Theme.Color(theming.Light, "text-muted")
 		require.Greater(t, c.Alpha(), 0.6, "the variant raised the alpha")
@@ -100,7 +103,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		for i, brand := range []string{"hsl(214, 82%, 51%)", "hsl(60, 100%, 50%)", "hsl(140, 70%, 90%)", "hsl(330, 60%, 4%)", "hsl(0, 0%, 50%)"} {
 			c, err := colorref.ParseColor(brand)
 			require.NoError(t, err)
-			g, err := cc.Generate(c, theming.GenerateOptions{})
+			g, err := e.Generate(c, fix.GenerateOptions{})
 			require.NoError(t, err, "Generate(%s)", brand)
 			g.ID, g.IsDefault = i+1, i == 0
 			generated = append(generated, g)
@@ -112,7 +115,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 // TestAVariantThatCannotReachAAAFailsWhereItSays: a theme whose page
 // background, which no fix moves, is a mid grey on which no text reaches
 // 7:1. Loaded with prefers-contrast: more, axe-core's violations are the
-// text rules the variant names as failing (HighContrastVariant, and the
+// text rules the variant names as failing (Engine.HighContrast, and the
 // stylesheet's note), and no other: what the page fails is what the
 // library says it fails.
 func TestAVariantThatCannotReachAAAFailsWhereItSays(t *testing.T) {
@@ -121,9 +124,9 @@ func TestAVariantThatCannotReachAAAFailsWhereItSays(t *testing.T) {
 	snap, err := cc.Snapshot([]theming.Theme{grey})
 	require.NoError(t, err)
 	rt, _ := snap.Theme(1)
-	v := rt.HighContrastVariant()
+	v := fix.New(cc).HighContrast(rt)
 	require.NotEmpty(t, v.Failing)
-	assert.Contains(t, rt.Stylesheet(), "/* high contrast: theme 1 reaches WCAG 2 AAA except")
+	assert.Contains(t, string(css.Stylesheet(rt, v)), "/* high contrast: theme 1 reaches WCAG 2 AAA except")
 	said := map[ruleKey]bool{}
 	for _, f := range v.Failing {
 		said[ruleKey{f.Scheme, f.Component, f.Target.Value}] = true

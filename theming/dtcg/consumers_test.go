@@ -16,9 +16,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/themekit/themekit/internal/browsertest"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
 	"github.com/themekit/themekit/theming/dtcg"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // npmDir returns the folder of the pinned npm consumers, or skips the
@@ -65,8 +68,9 @@ func export(t *testing.T, ds dataset) exported {
 	snap, err := cc.Snapshot(ds.themes)
 	require.NoError(t, err)
 	e := exported{dir: writeFiles(t, files), files: files, themes: snap.Themes(), more: map[int]*theming.ResolvedTheme{}}
+	eng := fix.New(cc)
 	for _, rt := range e.themes {
-		e.more[rt.ID()] = rt.HighContrast()
+		e.more[rt.ID()] = eng.HighContrast(rt).Theme
 	}
 	return e
 }
@@ -92,6 +96,10 @@ func declarations(css string) map[string]string {
 	}
 	return out
 }
+
+// ownBlocks is rt's stylesheet without the contrast blocks: the values
+// of its variables in both schemes, as the stylesheet writes them.
+func ownBlocks(rt *theming.ResolvedTheme) string { return string(css.Stylesheet(rt, nil)) }
 
 func schemeBlock(sheet string, sc theming.Scheme) string {
 	if sc == theming.Light {
@@ -129,7 +137,7 @@ func TestStyleDictionaryReadsTheTokenFilesOfAContextAsTheStylesheetDeclaresThem(
 			outs := styleDictionary(t, npm, e.dir, jobs)
 			require.Len(t, outs, len(jobs))
 			for i, c := range ctxs {
-				want := declarations(schemeBlock(string(e.reference(c.rt, c.contrast).Stylesheet()), c.sc))
+				want := declarations(schemeBlock(ownBlocks(e.reference(c.rt, c.contrast)), c.sc))
 				got := declarations(outs[i])
 				assert.Equal(t, want, got, "theme %d, %s, contrast %s", c.rt.ID(), c.sc, c.contrast)
 			}
@@ -162,7 +170,7 @@ func TestStyleDictionarysBuiltInHSLTransformWouldRoundTheStylesheetsValues(t *te
 	e := export(t, dataset{"rich", cat, themes})
 	files := []string{dtcg.CatalogFile, dtcg.ThemeFile(1), dtcg.SchemeFile(theming.Light), dtcg.ContrastFile(dtcg.Normal)}
 	outs := styleDictionary(t, npm, e.dir, []map[string]any{{"mode": "builtin", "files": files}, {"mode": "as-written", "files": files}})
-	assert.Equal(t, "hsl(200, 46.53%, 40.25%)", declarations(schemeBlock(string(e.themes[0].Stylesheet()), theming.Light))["--brand"], "the stylesheet")
+	assert.Equal(t, "hsl(200, 46.53%, 40.25%)", declarations(schemeBlock(ownBlocks(e.themes[0]), theming.Light))["--brand"], "the stylesheet")
 	assert.Equal(t, "hsl(200, 46%, 40%)", declarations(outs[0])["--brand"], "the built-in color/hsl transform")
 	assert.Equal(t, "hsl(200, 46.53%, 40.25%)", declarations(outs[1])["--brand"], "the transform that prints hsl as written")
 }
@@ -237,7 +245,7 @@ func TestTerrazzoBuildsEveryContextAndChromiumComputesTheStylesheetsColors(t *te
 			}
 			for _, rt := range e.themes {
 				for _, c := range dtcg.Contrasts() {
-					doc := "<!DOCTYPE html><html><head><style>\n" + string(e.reference(rt, c).Stylesheet()) + "</style></head><body>" +
+					doc := "<!DOCTYPE html><html><head><style>\n" + ownBlocks(e.reference(rt, c)) + "</style></head><body>" +
 						`<div data-color-scheme="light">` + probes + `</div><div data-color-scheme="dark">` + probes + "</div></body></html>"
 					fmt.Fprintf(&page, "<iframe data-ref=\"%d-@-%s\" srcdoc=\"%s\"></iframe>\n", rt.ID(), c, html.EscapeString(doc))
 				}

@@ -42,8 +42,8 @@
 // them, so a tool's output equals the served stylesheet's. The "more"
 // contrast holds the theme's high-contrast variant, the one the
 // stylesheet serves under prefers-contrast: more
-// ([theming.ResolvedTheme.HighContrast]; [ExportOptions].Variant
-// replaces it).
+// ([github.com/themekit/themekit/theming/fix.Engine.HighContrast];
+// [ExportOptions].Variant replaces it).
 //
 // # Import
 //

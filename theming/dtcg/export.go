@@ -8,6 +8,7 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/internal/orderedjson"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // The names of the files Export writes, and the extension namespace.
@@ -55,9 +56,15 @@ type File struct {
 type ExportOptions struct {
 	// Variant returns a theme's high-contrast variant, which the contrast
 	// modifier's "more" context carries. Nil means the variant the
-	// stylesheet serves under prefers-contrast: more,
-	// [theming.ResolvedTheme.HighContrast].
+	// stylesheet serves under prefers-contrast: more, Engine's
+	// ([fix.Engine.HighContrast]).
 	Variant func(theming.Theme) (theming.Theme, error)
+	// Engine is the contrast engine of the data's catalog whose variants
+	// the "more" context carries when Variant is nil: a host that serves
+	// the stylesheet passes the engine it renders it with (httpadapter's
+	// Adapter.Engine), so that each variant is worked out once. Nil means
+	// a new engine of the catalog.
+	Engine *fix.Engine
 }
 
 // componentExt is a color.<id> token's $extensions[Namespace]: the
@@ -192,8 +199,18 @@ func export(cat theming.Catalog, snap *theming.Snapshot, opt ExportOptions) ([]F
 	if err := add(CatalogFile, e.catalogSet()); err != nil {
 		return nil, err
 	}
+	variant := func(rt *theming.ResolvedTheme, t theming.Theme) (theming.Theme, error) { return opt.Variant(t) }
+	if opt.Variant == nil {
+		eng := opt.Engine
+		if eng == nil {
+			eng = fix.New(snap.CompiledCatalog())
+		}
+		variant = func(rt *theming.ResolvedTheme, _ theming.Theme) (theming.Theme, error) {
+			return eng.HighContrast(rt).Theme.Theme(), nil
+		}
+	}
 	for _, rt := range rts {
-		doc, err := e.themeSet(rt, opt.Variant)
+		doc, err := e.themeSet(rt, variant)
 		if err != nil {
 			return nil, err
 		}
@@ -368,17 +385,11 @@ func (e *exporter) each(f func(group, name string)) {
 // themeSet is a theme's file: themekit.<scheme>.<contrast>.color.<id>
 // and .variable.<name>, the values themselves, each with the value it
 // was exported from in its extension, so that an import sees an edit.
-func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(theming.Theme) (theming.Theme, error)) (*orderedjson.Object, error) {
+func (e *exporter) themeSet(rt *theming.ResolvedTheme, variant func(*theming.ResolvedTheme, theming.Theme) (theming.Theme, error)) (*orderedjson.Object, error) {
 	t := rt.Theme()
-	var vt theming.Theme
-	if variant == nil {
-		vt = rt.HighContrast().Theme()
-	} else {
-		v, err := variant(t)
-		if err != nil {
-			return nil, fmt.Errorf("dtcg: theme %d: high-contrast variant: %w", t.ID, err)
-		}
-		vt = v
+	vt, err := variant(rt, t)
+	if err != nil {
+		return nil, fmt.Errorf("dtcg: theme %d: high-contrast variant: %w", t.ID, err)
 	}
 	tk := new(orderedjson.Object).Set("$description", "Theme "+strconv.Itoa(t.ID)+": "+t.Name)
 	rec := t

@@ -10,9 +10,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
 	"github.com/themekit/themekit/theming/dtcg"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 func TestExportImportExportIsByteIdenticalWithTheSameVersionAndAudit(t *testing.T) {
@@ -44,9 +47,9 @@ func TestExportImportExportIsByteIdenticalWithTheSameVersionAndAudit(t *testing.
 			require.NoError(t, err)
 			assert.Equal(t, orig.Version(), back.Version())
 			// The audit as served (report.json): the same findings, in order.
-			origAudit, err := orig.Audit(contrast.Policy{})
+			origAudit, err := fix.New(orig.CompiledCatalog()).Audit(orig, contrast.Policy{})
 			require.NoError(t, err)
-			backAudit, err := back.Audit(contrast.Policy{})
+			backAudit, err := fix.New(back.CompiledCatalog()).Audit(back, contrast.Policy{})
 			require.NoError(t, err)
 			wantAudit, err := json.Marshal(origAudit)
 			require.NoError(t, err)
@@ -79,7 +82,7 @@ func TestTokenValuesAreTheNumbersTheStylesheetDeclares(t *testing.T) {
 			snap, err := cc.Snapshot(ds.themes)
 			require.NoError(t, err)
 			for _, rt := range snap.Themes() {
-				sheet := string(rt.Stylesheet())
+				sheet := string(css.Stylesheet(rt, nil))
 				light := sheet[:strings.Index(sheet, "@media")]
 				merged := []map[string]any{byName[dtcg.CatalogFile], byName[dtcg.ThemeFile(rt.ID())], byName[dtcg.SchemeFile(theming.Light)], byName[dtcg.ContrastFile(dtcg.Normal)]}
 				vars := cssVariables(t, merged)
@@ -237,4 +240,18 @@ func TestEachCSSVariableIsCarriedByOneTokenInEveryContext(t *testing.T) {
 	}
 	assert.Equal(t, want, carried)
 	assert.Equal(t, map[string]bool{"--shadow-base": true, "--shadow-strong": true, "--shadow": true}, hidden)
+}
+
+// A host that serves the stylesheet passes its engine, whose variants the
+// "more" context then carries: the same bytes as the engine an export
+// makes of its own.
+func TestAnEngineGivenCarriesTheSameVariants(t *testing.T) {
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	require.NoError(t, err)
+	own, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{})
+	require.NoError(t, err)
+	e := fix.New(snap.CompiledCatalog())
+	given, err := dtcg.ExportSnapshot(snap, dtcg.ExportOptions{Engine: e})
+	require.NoError(t, err)
+	assert.Equal(t, own, given)
 }

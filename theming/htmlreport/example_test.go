@@ -10,6 +10,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -20,7 +21,8 @@ func ExampleWrite() {
 	if err != nil {
 		panic(err)
 	}
-	rep, err := snap.Audit(contrast.Policy{}) // or the policy the host enforces
+	e := fix.New(snap.CompiledCatalog())         // the host's engine of the catalog
+	rep, err := e.Audit(snap, contrast.Policy{}) // or the policy the host enforces
 	if err != nil {
 		panic(err)
 	}
@@ -51,7 +53,7 @@ func ExampleWrite_error() {
 	if err != nil {
 		panic(err)
 	}
-	rep, err := snap.Audit(contrast.Policy{})
+	rep, err := fix.New(snap.CompiledCatalog()).Audit(snap, contrast.Policy{})
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-// Package htmlreport renders a contrast audit ([theming.Report]) as a
+// Package htmlreport renders a contrast audit ([fix.Report]) as a
 // self-contained HTML page: a swatch in the actual colors for every pair,
 // its ratios and verdict, and the suggested fixes of a failing pair. The
 // page has no scripts and no external assets, and renders completely
@@ -19,6 +19,7 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // Options configures [Write]. The zero value is ready to use.
@@ -26,12 +27,12 @@ type Options struct {
 	// Title is the page's <title> and heading; "" means "Contrast report".
 	Title string
 	// HighContrast, when set, is the audit of the themes' high-contrast
-	// variants ([theming.Snapshot.HighContrastAudit]): the page then ends
+	// variants ([fix.Engine.HighContrastAudit]): the page then ends
 	// with a section on them, the variant the stylesheet serves under
 	// prefers-contrast: more. It says how many rules each theme's variant
 	// brings to its level and draws, as swatches with their ratios, the
 	// rules that cannot reach it, each at the most contrast it reaches.
-	HighContrast *theming.Report
+	HighContrast *fix.Report
 }
 
 // ContentSecurityPolicy is a Content-Security-Policy under which the
@@ -51,7 +52,7 @@ const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; ba
 // differently), the required ratio, its APCA Lc (with the level required
 // under an APCA policy) and a pass or fail badge (with the WCAG 2 and APCA
 // verdicts apart under an APCA policy); a failing pair also shows
-// [theming.Report.Suggestions]' fixes as swatches, each saying which side moves,
+// [fix.Report.Suggestions]' fixes as swatches, each saying which side moves,
 // or says that no lightness passes.
 //
 // A summary table lists every theme and scheme in report order (theme id,
@@ -62,7 +63,7 @@ const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; ba
 // HTML-escaped; the output depends only on the report and opts. The page
 // is rendered in full before anything is written, so on an error nothing
 // is written.
-func Write(w io.Writer, r *theming.Report, opts Options) error {
+func Write(w io.Writer, r *fix.Report, opts Options) error {
 	var buf bytes.Buffer
 	if err := reportTemplate().Execute(&buf, newReportView(r, opts)); err != nil {
 		return fmt.Errorf("htmlreport: rendering the contrast report: %w", err)
@@ -205,30 +206,30 @@ func (cc *colorClasses) swatch(fg, bg, backdrop colorref.Color) swatchColors {
 	}
 }
 
-func newReportView(r *theming.Report, opts Options) reportView {
+func newReportView(r *fix.Report, opts Options) reportView {
 	p := r.Policy()
 	v := reportView{Title: cmp.Or(opts.Title, "Contrast report"), Method: p.Method.String(), Level: p.Level.String(), APCA: p.APCA}
 	cc := &colorClasses{index: make(map[string]string)}
-	var findings []theming.Finding
+	var findings []fix.Finding
 	if r != nil {
 		findings = r.Findings
 	}
 	for start := 0; start < len(findings); {
 		first := findings[start]
 		end := start
-		for end < len(findings) && findings[end].Theme == first.Theme && findings[end].Scheme == first.Scheme {
+		for end < len(findings) && findings[end].ThemeID == first.ThemeID && findings[end].Scheme == first.Scheme {
 			end++
 		}
 		g := groupView{
-			Anchor:    "theme-" + strconv.Itoa(first.Theme) + "-" + string(first.Scheme),
-			Theme:     first.Theme,
+			Anchor:    "theme-" + strconv.Itoa(first.ThemeID) + "-" + string(first.Scheme),
+			Theme:     first.ThemeID,
 			ThemeName: first.ThemeName,
 			Scheme:    first.Scheme,
 			Page:      cc.class("background-color", first.Backdrop.WithAlpha(1)),
 			PageColor: first.Backdrop.String(),
 		}
 		group := slices.Clone(findings[start:end])
-		slices.SortStableFunc(group, func(a, b theming.Finding) int { return cmpPass(a.Pass, b.Pass) })
+		slices.SortStableFunc(group, func(a, b fix.Finding) int { return cmpPass(a.Pass, b.Pass) })
 		for _, f := range group {
 			g.Checked++
 			if !f.Pass {
@@ -251,12 +252,12 @@ func newReportView(r *theming.Report, opts Options) reportView {
 }
 
 // newVariantView is the section on the high-contrast variants' audit hc.
-func newVariantView(hc *theming.Report, cc *colorClasses) *variantView {
+func newVariantView(hc *fix.Report, cc *colorClasses) *variantView {
 	p := hc.Policy()
 	v := &variantView{Method: p.Method.String(), Level: p.Level.String(), Checked: hc.Checked, Failed: hc.Failed}
 	for _, f := range hc.Findings {
-		if n := len(v.Themes); n == 0 || v.Themes[n-1].Theme != f.Theme {
-			v.Themes = append(v.Themes, variantTheme{Theme: f.Theme, ThemeName: f.ThemeName})
+		if n := len(v.Themes); n == 0 || v.Themes[n-1].Theme != f.ThemeID {
+			v.Themes = append(v.Themes, variantTheme{Theme: f.ThemeID, ThemeName: f.ThemeName})
 		}
 		t := &v.Themes[len(v.Themes)-1]
 		t.Checked++
@@ -264,7 +265,7 @@ func newVariantView(hc *theming.Report, cc *colorClasses) *variantView {
 			continue
 		}
 		t.Failed++
-		v.Rows = append(v.Rows, variantRow{rowView: newRowView(nil, f, cc), ThemeName: f.ThemeName, Theme: f.Theme, Scheme: f.Scheme})
+		v.Rows = append(v.Rows, variantRow{rowView: newRowView(nil, f, cc), ThemeName: f.ThemeName, Theme: f.ThemeID, Scheme: f.Scheme})
 	}
 	return v
 }
@@ -286,7 +287,7 @@ type source struct{ Field, Origin string }
 func sourceOf(field, origin string) source { return source{field, origin} }
 
 // newRowView is finding f of report r; a nil r draws no fixes.
-func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView {
+func newRowView(r *fix.Report, f fix.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:    f.Component,
 		Target:       f.Target,
@@ -315,7 +316,7 @@ func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView 
 		return row
 	}
 	if s, ok := r.SuggestEdit(f); ok && s.Field != "" {
-		fix := fixView{
+		fv := fixView{
 			Side: "component", Field: s.Field, Verified: true, Edit: true,
 			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
 			ColorText: s.To,
@@ -324,12 +325,12 @@ func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView 
 			Pass:      s.Pass,
 		}
 		if s.Side == contrast.Background {
-			fix.Side = "target"
+			fv.Side = "target"
 		}
-		row.Fixes = append(row.Fixes, fix)
+		row.Fixes = append(row.Fixes, fv)
 	}
 	for _, s := range r.Suggestions(f) {
-		fix := fixView{
+		fv := fixView{
 			Field: s.Field, Verified: s.Applies,
 			Side:      "component",
 			Swatch:    cc.swatch(s.Foreground, s.Background, f.Backdrop),
@@ -343,11 +344,11 @@ func newRowView(r *theming.Report, f theming.Finding, cc *colorClasses) rowView 
 		}
 		was := row.Foreground
 		if s.Side == contrast.Background {
-			fix.Side, was = "target", row.Background
-			fix.InCatalog = f.Target.Type != theming.TargetComponent
+			fv.Side, was = "target", row.Background
+			fv.InCatalog = f.Target.Type != theming.TargetComponent
 		}
-		fix.Same = fix.ColorText == was
-		row.Fixes = append(row.Fixes, fix)
+		fv.Same = fv.ColorText == was
+		row.Fixes = append(row.Fixes, fv)
 	}
 	return row
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -172,8 +173,8 @@ func TestWriteFormatsRatiosWithoutRoundingUp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := &theming.Report{Checked: 1, Findings: []theming.Finding{{
-				Theme: 1, ThemeName: "T", Scheme: theming.Light, Component: "text",
+			rep := &fix.Report{Checked: 1, Findings: []fix.Finding{{
+				ThemeID: 1, ThemeName: "T", Scheme: theming.Light, Component: "text",
 				Target:     theming.ContrastTarget{Type: theming.TargetHSL, Value: "hsl(0, 0%, 100%)", ContrastType: "text"},
 				Foreground: colorref.HSL(0, 0, 0), Background: colorref.HSL(0, 0, 100), Backdrop: colorref.HSL(0, 0, 100),
 				Exact: tt.give, Rendered: tt.rendered, Required: 3, Pass: true,
@@ -187,9 +188,9 @@ func TestWriteFormatsRatiosWithoutRoundingUp(t *testing.T) {
 func TestWriteWithoutRules(t *testing.T) {
 	tests := []struct {
 		name string
-		give *theming.Report
+		give *fix.Report
 	}{
-		{"an empty report", &theming.Report{}},
+		{"an empty report", &fix.Report{}},
 		{"a nil report", nil},
 	}
 	for _, tt := range tests {
@@ -255,7 +256,8 @@ func TestWriteNamesThePolicyAndTheAPCAVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := greyCatalog(t, tt.muted).Audit(tt.policy)
+			s := greyCatalog(t, tt.muted)
+			rep, err := fix.New(s.CompiledCatalog()).Audit(s, tt.policy)
 			require.NoError(t, err)
 			page := renderReport(t, rep, htmlreport.Options{})
 			for _, want := range tt.want {
@@ -270,7 +272,7 @@ type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
-func renderReport(t *testing.T, rep *theming.Report, opts htmlreport.Options) string {
+func renderReport(t *testing.T, rep *fix.Report, opts htmlreport.Options) string {
 	t.Helper()
 	var buf bytes.Buffer
 	require.NoError(t, htmlreport.Write(&buf, rep, opts), "Write(%+v)", opts)
@@ -376,9 +378,9 @@ func loadBaseWith(t *testing.T, change func([]theming.Theme)) *theming.Snapshot 
 func loadBase(t *testing.T) *theming.Snapshot { return loadBaseWith(t, nil) }
 
 // audit returns s's audit under the default policy.
-func audit(t *testing.T, s *theming.Snapshot) *theming.Report {
+func audit(t *testing.T, s *theming.Snapshot) *fix.Report {
 	t.Helper()
-	rep, err := s.Audit(contrast.Policy{})
+	rep, err := fix.New(s.CompiledCatalog()).Audit(s, contrast.Policy{})
 	require.NoError(t, err)
 	return rep
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/htmlreport"
 )
 
@@ -24,9 +25,10 @@ func TestWriteHasAHighContrastSection(t *testing.T) {
 	grey := theming.Theme{ID: 9, Name: "Grey page", Colors: map[string]theming.PerScheme{"page-background": {Light: "hsl(0, 0%, 46%)"}}}
 	snap, err = snap.CompiledCatalog().Snapshot(append(themes, grey))
 	require.NoError(t, err)
-	rep, err := snap.Audit(contrast.Policy{})
+	e := fix.New(snap.CompiledCatalog())
+	rep, err := e.Audit(snap, contrast.Policy{})
 	require.NoError(t, err)
-	hc := snap.HighContrastAudit()
+	hc := e.HighContrastAudit(snap)
 	require.Positive(t, hc.Failed)
 
 	page := renderReport(t, rep, htmlreport.Options{HighContrast: hc})

@@ -13,6 +13,7 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
 )
@@ -36,7 +37,7 @@ func Example() {
 		fmt.Println("refused:", len(refused.Report.ByField()), "field fails", refused.Report.Failed, "rules")
 	}
 
-	fixed, _, _ := cc.FixTheme(draft, theming.FixOptions{})
+	fixed, _, _ := fix.New(cc).FixTheme(draft, fix.FixOptions{})
 	r2, _ := store.Save(ctx, "acme", fixed, r1.Number, alice)
 	fmt.Println("publish:", store.Publish(ctx, "acme", 1, r2.Number, 0, alice))
 

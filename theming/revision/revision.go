@@ -10,6 +10,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // Store keeps the revisions of each tenant's themes, which one is
@@ -288,7 +289,7 @@ func (e *InputError) Unwrap() error { return ErrInput }
 // [ErrRefused].
 type RefusedError struct {
 	ThemeID, Number int
-	Report          *theming.Report
+	Report          *fix.Report
 }
 
 func (e *RefusedError) Error() string {
@@ -305,7 +306,7 @@ func (e *RefusedError) Unwrap() error { return ErrRefused }
 // *theming.ValidationError when cc no longer accepts it (a revision saved
 // under an older catalog). An unknown policy is contrast's error.
 func CheckPublish(cc *theming.CompiledCatalog, p contrast.Policy, t theming.Theme, n int) error {
-	rep, err := cc.AuditTheme(t, p)
+	rep, err := fix.New(cc).AuditTheme(t, p)
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,7 @@ import (
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
 )
@@ -138,10 +139,11 @@ func newSuite(t *testing.T, env Env) *suite {
 		t.Fatalf("CreateTenant(%q): %v", env.Tenant, err)
 	}
 	s.good = theming.Theme{ID: 1, Name: "revisiontest good"}
-	if rep, err := env.Catalog.AuditTheme(s.good, env.Policy); err != nil {
+	e := fix.New(env.Catalog)
+	if rep, err := e.AuditTheme(s.good, env.Policy); err != nil {
 		t.Fatalf("revisiontest: auditing the catalog's defaults: %v", err)
 	} else if !rep.OK() {
-		fixed, _, err := env.Catalog.FixTheme(s.good, theming.FixOptions{Policy: env.Policy})
+		fixed, _, err := e.FixTheme(s.good, fix.FixOptions{Policy: env.Policy})
 		if err != nil {
 			t.Fatalf("revisiontest: the catalog's defaults fail the policy and cannot be fixed: %v", err)
 		}
@@ -160,6 +162,7 @@ func failing(t *testing.T, cc *theming.CompiledCatalog, p contrast.Policy, good 
 		t.Fatalf("revisiontest: the passing theme does not validate: %v", err)
 	}
 	rt, _ := snap.Theme(good.ID)
+	e := fix.New(cc)
 	for _, comp := range cc.Catalog().Components {
 		for _, tg := range comp.ContrastAgainst {
 			c, ok := rt.Color(theming.Light, tg.Value)
@@ -170,7 +173,7 @@ func failing(t *testing.T, cc *theming.CompiledCatalog, p contrast.Policy, good 
 			bad.Name = "revisiontest failing"
 			bad.Colors = maps.Clone(good.Colors)
 			bad.SetOverride(comp.ID, theming.Light, c.String())
-			if rep, err := cc.AuditTheme(bad, p); err == nil && !rep.OK() {
+			if rep, err := e.AuditTheme(bad, p); err == nil && !rep.OK() {
 				return bad
 			}
 		}
@@ -341,7 +344,7 @@ func testRefused(t *testing.T, s *suite) {
 	if !errors.As(err, &re) || !errors.Is(err, revision.ErrRefused) {
 		t.Fatalf("Publish(a revision failing the policy) = %v; want a *revision.RefusedError wrapping ErrRefused", err)
 	}
-	want, _ := s.Catalog.AuditTheme(s.bad, s.Policy)
+	want, _ := fix.New(s.Catalog).AuditTheme(s.bad, s.Policy)
 	if re.Report == nil || re.Report.Failed != want.Failed || re.ThemeID != 1 || re.Number != r.Number {
 		t.Errorf("the refusal carries theme %d, revision %d, %v; want theme 1, revision %d and the audit with %d failures",
 			re.ThemeID, re.Number, re.Report, r.Number, want.Failed)

@@ -1,0 +1,82 @@
+package fix_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/themekit/themekit/contrast"
+	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/fix"
+)
+
+// The small catalog of theming's tests, whose resolution can be checked
+// by hand (../testdata/base/catalog.json, described in theming's
+// helpers_test.go), and its two themes: theme 1 overrides primary in the
+// light scheme only; theme 2 is the default and overrides nothing.
+var (
+	baseCatalog = readTestdata("base/catalog.json")
+	baseThemes  = readTestdata("base/themes.json")
+)
+
+// readTestdata returns a file under theming's testdata; a missing file is
+// a bug in the tests, so it panics.
+func readTestdata(name string) string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", name))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// edit decodes doc, lets change modify it, and encodes it again.
+func edit(t testing.TB, doc string, change func(m map[string]any)) []byte {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(doc), &m), "decoding base document")
+	change(m)
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	return b
+}
+
+// comp returns component i of a decoded catalog.
+func comp(m map[string]any, i int) map[string]any {
+	return m["components"].([]any)[i].(map[string]any)
+}
+
+// loadBase loads the base catalog and themes.
+func loadBase(t testing.TB) *theming.Snapshot {
+	t.Helper()
+	s, err := theming.Load([]byte(baseCatalog), []byte(baseThemes))
+	require.NoError(t, err)
+	return s
+}
+
+// defaultSnapshot loads the embedded default data.
+func defaultSnapshot(tb testing.TB) *theming.Snapshot {
+	tb.Helper()
+	s, err := theming.LoadFS(theming.DefaultFS())
+	require.NoError(tb, err)
+	return s
+}
+
+// defaultCatalog is the default data's compiled catalog.
+func defaultCatalog(tb testing.TB) *theming.CompiledCatalog {
+	tb.Helper()
+	return defaultSnapshot(tb).CompiledCatalog()
+}
+
+// engineOf returns a new engine of s's compiled catalog.
+func engineOf(s *theming.Snapshot) *fix.Engine { return fix.New(s.CompiledCatalog()) }
+
+// audit returns s's audit under the default policy.
+func audit(tb testing.TB, s *theming.Snapshot) *fix.Report {
+	tb.Helper()
+	rep, err := engineOf(s).Audit(s, contrast.Policy{})
+	require.NoError(tb, err)
+	return rep
+}
