@@ -157,8 +157,8 @@ func (a *Adapter) StylesheetFor(r *http.Request) (string, error) {
 // of s with: one per compiled catalog, shared by every snapshot of it,
 // kept while the adapter keeps a snapshot of that catalog. A host's own
 // pages that audit s or show its themes' variants ask it for theirs
-// ([fix.Engine.Audit], [fix.Engine.HighContrastAudit]), so that each
-// theme's variant is worked out once for the stylesheet and the pages
+// ([fix.Engine.Audit], [fix.Engine.HighContrastAudit]), so that the
+// audits the engine keeps are kept once for the stylesheet and the pages
 // alike. A nil s gives an engine of no catalog.
 func (a *Adapter) Engine(s *theming.Snapshot) *fix.Engine {
 	if s == nil {

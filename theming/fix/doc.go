@@ -18,9 +18,11 @@
 // questions about themselves, and the engine reads them (through
 // theming's guarded seam, not through exported internals) and keeps, by
 // weak pointers, what it works out that depends on them alone (see
-// [Engine]). httpadapter keeps one engine per compiled catalog for its
-// stylesheets and gives it to the host's own pages
-// (Adapter.Engine), so that each theme's variant is worked out once.
+// [Engine]): a snapshot's audits and the forced-colors roles. A theme's
+// high-contrast variant it works out on each call, for whoever serves it
+// to keep: httpadapter keeps one engine per compiled catalog and each
+// theme's stylesheet, variant included, within its byte budget, and gives
+// the engine to the host's own pages (Adapter.Engine).
 //
 // # Decisions
 //
@@ -67,8 +69,8 @@
 //     passing. Its work is bounded ([ErrWorkBound]): a hostile theme gets
 //     the best found within about 10 to 20 ms.
 //   - A theme's high-contrast variant is AAA under [contrast.Both]
-//     ([HighContrastPolicy]), worked out once per resolved theme, on
-//     first use, a translucent color's alpha raised where no lightness
+//     ([HighContrastPolicy]), worked out on each call and kept by whoever
+//     serves it, a translucent color's alpha raised where no lightness
 //     reaches AAA; the stylesheet serves it under prefers-contrast: more
 //     and data-contrast="more". A variant that cannot bring every rule to
 //     AAA never fails silently: each such rule gets the most contrast it
