@@ -26,9 +26,8 @@ type Adapter struct {
 	sheet   entry       // Stylesheet's
 	openAPI func() http.Handler
 
-	sharedVary []string  // the shared endpoints' Vary, joined (for 404s)
-	outside    []byte    // the 404 body of a mounting mistake
-	warned     sync.Once // the mistake is logged once
+	outside []byte    // the 404 body of a mounting mistake
+	warned  sync.Once // the mistake is logged once
 }
 
 // New returns the [Adapter] for opts. It panics if opts is misconfigured
@@ -80,7 +79,6 @@ func New(opts Options) *Adapter {
 			a.openAPI = sync.OnceValue(func() http.Handler { return entry{c.cors, newOpenAPI(c, e)} })
 		}
 	}
-	a.sharedVary = c.headersOf(apiViewOf(false)).varyJoined
 	a.api = entry{c.cors, http.HandlerFunc(a.route)}
 	return a
 }
@@ -246,15 +244,20 @@ func (a *Adapter) unknownPath(w http.ResponseWriter, r *http.Request) {
 	a.notFound(w, r, a.c.k.notFound)
 }
 
-// notFound answers a path that is none of the endpoints: a 404 with the
-// headers the OpenAPI document gives the endpoints' 404 (Allow, the
-// shared endpoints' Vary, no-store), so that a client sees one shape of
-// 404.
+// notFound answers a path that is none of the endpoints as Django's URL
+// resolver does, before any view: a 404 without Allow (there is no
+// resource whose methods it could list) and without Vary (the answer
+// depends on no request header: not on Accept, the body is always DRF's
+// JSON, nor on Accept-Encoding, it is never compressed, nor on the
+// Source's or the user's headers, which are never consulted), but for
+// Origin when CORS is on, whose headers depend on it. It keeps nosniff
+// and no-store.
 func (a *Adapter) notFound(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	k := &a.c.k
-	h["Allow"] = k.allow
-	httpwire.AddVary(h, nil, a.sharedVary)
+	if a.c.cors != nil {
+		httpwire.AddVary(h, varyOrigin, varyOrigin)
+	}
 	h["X-Content-Type-Options"] = k.nosniff
 	h["Cache-Control"] = k.noStore
 	httpwire.WriteRaw(w, r, http.StatusNotFound, k.json, body)

@@ -126,9 +126,9 @@ func (k *contract) mismatches(t testing.TB, req *http.Request, resp *http.Respon
 	var respPtr string
 	switch item, _ := k.at("/paths/" + pointerToken(path)); {
 	case item == nil && resp.StatusCode == http.StatusNotFound:
-		// A path under the API that is no endpoint: info.description
-		// says it is the endpoints' 404.
-		respObj, respPtr = k.at("/components/responses/NotFound")
+		// A path under the API that is no endpoint: described once, in
+		// info.description.
+		return k.noEndpointMismatches(t, what, resp, body)
 	case item != nil && item[strings.ToLower(req.Method)] == nil && resp.StatusCode == http.StatusMethodNotAllowed:
 		// A refused method: described once, in info.description.
 		return k.refusedMismatches(t, what, resp, body)
@@ -216,6 +216,42 @@ func (k *contract) refusedMismatches(t testing.TB, what string, resp *http.Respo
 		if err := k.schema(t, "/components/schemas/Error").Validate(decodeJSON(t, body)); err != nil {
 			out = append(out, fmt.Sprintf("%s: the body is not an Error: %v", what, err))
 		}
+	}
+	return out
+}
+
+// noEndpointMismatches checks a 404 for a path under the API that is no
+// endpoint against what info.description says of it, which is what
+// Django's URL resolver sends: DRF's JSON body, no-store and nosniff, no
+// Allow, and no Vary but Origin's when CORS is on; nothing else but
+// CORS's own headers.
+func (k *contract) noEndpointMismatches(t testing.TB, what string, resp *http.Response, body []byte) []string {
+	t.Helper()
+	var out []string
+	desc, _ := k.doc["info"].(map[string]any)["description"].(string)
+	if !strings.Contains(desc, "A path under the API that is no endpoint is a 404 `{\"detail\": \"Not found.\"}` (JSON, whatever the method and Accept) with `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`, and, as Django's URL resolver answers it, without Allow or Vary (but `Vary: Origin` with CORS on).") {
+		out = append(out, what+": info.description does not describe the 404 of a path that is no endpoint")
+	}
+	for name, want := range map[string]string{"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Type": "application/json"} {
+		if got := resp.Header.Values(name); len(got) != 1 || got[0] != want {
+			out = append(out, fmt.Sprintf("%s: %s %q, want %q", what, name, got, want))
+		}
+	}
+	// The document declares CORS's headers when the host turns it on.
+	cors, _ := k.at("/components/headers/Access-Control-Allow-Origin")
+	if got := resp.Header.Values("Vary"); cors != nil && (len(got) != 1 || got[0] != "Origin") || cors == nil && len(got) > 0 {
+		out = append(out, fmt.Sprintf("%s: Vary %q (CORS on: %v)", what, got, cors != nil))
+	}
+	for name := range resp.Header {
+		switch {
+		case name == "Cache-Control", name == "X-Content-Type-Options", name == "Content-Type", name == "Vary",
+			name == "Content-Length", name == "Date", strings.HasPrefix(name, "Access-Control-"):
+		default:
+			out = append(out, fmt.Sprintf("%s: %s, which info.description does not give a path that is no endpoint", what, name))
+		}
+	}
+	if len(body) > 0 && string(body) != `{"detail":"Not found."}` {
+		out = append(out, fmt.Sprintf("%s: body %q", what, body))
 	}
 	return out
 }
@@ -312,8 +348,13 @@ func everyRequest(prefix string, users []string) []contractRequest {
 			add(http.MethodHead, p, http.StatusOK, userHeader, u)
 		}
 	}
-	add(http.MethodGet, "/api/v2/theme/no-such-endpoint/", http.StatusNotFound)
-	add(http.MethodHead, "/api/v2/theme/config/extra/", http.StatusNotFound)
+	// Paths that are no endpoint, with every method: Django's 404.
+	for _, p := range []string{"/api/v2/theme/no-such-endpoint/", "/api/v2/theme/config/extra", "/api/v2/theme/config/extra/", "/api/v2/theme/CONFIG/"} {
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPost, http.MethodDelete} {
+			add(m, p, http.StatusNotFound)
+		}
+		add(http.MethodGet, p, http.StatusNotFound, "Accept", "text/html", "Accept-Encoding", "br")
+	}
 	// The stylesheet, mounted at the root whatever the prefix.
 	css := func(method string, status int, header ...string) {
 		add(method, cssPath, status, header...)

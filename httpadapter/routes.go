@@ -74,7 +74,7 @@ var endpoints = [...]endpointSpec{
 
 // apiViewOf returns the first of the API's views that is per user, or
 // shared: the one whose headers stand for all of that kind (in the
-// OpenAPI document's Vary components, and on a 404 under the prefix).
+// OpenAPI document's Vary components).
 func apiViewOf(user bool) *endpointSpec {
 	for i := range endpoints {
 		if e := &endpoints[i]; e.kind == apiView && e.user == user {
