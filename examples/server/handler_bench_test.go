@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/themekit/themekit/internal/demo"
 )
 
 // discardWriter is a ResponseWriter that keeps nothing, reused across
@@ -26,7 +28,7 @@ func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 // and with a baseline that writes the bytes and headers the server sent,
 // in identity and with a browser's Accept-Encoding.
 func BenchmarkHandlerChain(b *testing.B) {
-	logs := newLogBuffer(io.Discard, 0)
+	logs := demo.NewLogBuffer(io.Discard, 0)
 	b.Cleanup(func() { logs.Close() })
 	logged, err := newServer(config{AccessLog: logs})
 	if err != nil {

@@ -1,16 +1,18 @@
 // Package demo is what the example servers (examples/server and
 // examples/postgres) share: the demo users, the demo rule that picks a
 // request's user, the handler that serves the themes' images, the
-// read-only wrapper of the servers' own routes, the http.Server with the
-// timeouts that cut off slow or stalled clients, and its serving until a
-// signal and graceful shutdown.
+// read-only wrapper of the servers' own routes, the buffered log and the
+// access log written into it, the http.Server with the timeouts that cut
+// off slow or stalled clients, and its serving until a signal and
+// graceful shutdown.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
 // gives each name's preferred theme id. A real host sets
 // httpadapter.Options.PreferredTheme from its own authentication instead.
 //
-// Only the examples import this package.
+// Only the examples (and the load test's yardstick, which serves as the
+// example server does) import this package.
 package demo
 
 import (
