@@ -25,6 +25,9 @@ const (
 // API's paths.
 const pathThemes = "/api/v2/theme/"
 
+// numAPIViews is the number of apiView rows in the endpoint table.
+const numAPIViews = 4
+
 // endpointSpec is one row of the endpoint table.
 type endpointSpec struct {
 	kind viewKind

@@ -27,6 +27,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/textproto"
 	"os"
 	"strings"
 	"time"
@@ -73,8 +74,14 @@ func LoadUsers(path string) (map[string]int, error) {
 // naming no user or an unknown one has no preference (0) and gets the
 // default theme.
 func PreferredTheme(users map[string]int) func(*http.Request) (int, error) {
+	// The header's canonical key, worked out once: Header.Get would
+	// canonicalize it on every request.
+	key := textproto.CanonicalMIMEHeaderKey(UserHeader)
 	return func(r *http.Request) (int, error) {
-		return users[r.Header.Get(UserHeader)], nil
+		if v := r.Header[key]; len(v) > 0 {
+			return users[v[0]], nil
+		}
+		return 0, nil
 	}
 }
 
