@@ -22,7 +22,7 @@ import (
 type Adapter struct {
 	c       *config
 	routes  [2 * numAPIViews]route // the apiView rows of the endpoint table, in its order, with and without their slash
-	api     entry                  // ServeHTTP's handler: the routing below
+	api     entry                  // ServeHTTP's start, and the routing below as CORS calls it
 	sheet   entry                  // Stylesheet's
 	openAPI func() http.Handler
 
@@ -88,7 +88,11 @@ func New(opts Options) *Adapter {
 }
 
 // ServeHTTP serves the API's endpoints (see [New]).
-func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.api.ServeHTTP(w, r) }
+func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.api.start(w, r) {
+		a.serve(w, r) // called directly, not through the entry's handler
+	}
+}
 
 // Stylesheet returns the handler of the requesting user's theme (as
 // Options.PreferredTheme tells) as a CSS stylesheet of custom
@@ -177,14 +181,23 @@ type entry struct {
 }
 
 func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if e.start(w, r) {
+		e.next.ServeHTTP(w, r)
+	}
+}
+
+// start leaves the content of r unread and, when CORS is configured, has
+// it answer r through next; it reports whether the caller is to serve r
+// (with next's work) itself.
+func (e entry) start(w http.ResponseWriter, r *http.Request) bool {
 	if r.ContentLength != 0 {
 		httpwire.LeaveBodyUnread(w, r)
 	}
 	if e.cors != nil {
 		e.cors.Serve(w, r, e.next)
-		return
+		return false
 	}
-	e.next.ServeHTTP(w, r)
+	return true
 }
 
 // route is a path under the prefix that the adapter answers: an
