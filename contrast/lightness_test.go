@@ -235,7 +235,7 @@ func newLightnessCase(t *testing.T, rng *rand.Rand, i int) lightnessCase {
 // foreground pass th on both in a window about width wide: the
 // foreground must be light enough for dark and dark enough for the light
 // one. It bisects the light background's lightness on the window's
-// width, measured at 0.0001, between white and the first grey on which
+// width, measured at 0.0005, between white and the first grey on which
 // the foreground at its least passing lightness fails.
 func lightFor(moving func(float64) colorref.Color, dark, page colorref.Color, th contrast.Threshold, width float64) colorref.Color {
 	// lo is the least lightness of the foreground that passes on dark.
@@ -249,9 +249,9 @@ func lightFor(moving func(float64) colorref.Color, dark, page colorref.Color, th
 	window := func(bgL float64) float64 {
 		bg := colorref.HSL(0, 0, bgL)
 		w := 0.0
-		for l := math.Max(lo-0.5, 0); l <= math.Min(lo+1, 100); l += 0.0001 {
+		for l := math.Max(lo-0.5, 0); l <= math.Min(lo+1, 100); l += 0.0005 {
 			if th.Passes(moving(l), dark, page) && th.Passes(moving(l), bg, page) {
-				w += 0.0001
+				w += 0.0005
 			}
 		}
 		return w

@@ -21,15 +21,14 @@ import (
 // whichever handler asks first. An Adapter is safe for concurrent use.
 type Adapter struct {
 	c       *config
-	views   []*endpoint // the apiView rows of the endpoint table, in its order
-	api     entry       // ServeHTTP's handler: the routing below
-	sheet   entry       // Stylesheet's
-	sheets  *stylesheet // the stylesheet's handler: its sheets and engines
+	routes  [2 * numAPIViews]route // the apiView rows of the endpoint table, in its order, with and without their slash
+	api     entry                  // ServeHTTP's start, and the routing below as CORS calls it
+	sheet   entry                  // Stylesheet's
+	sheets  *stylesheet            // the stylesheet's handler: its sheets and engines
 	openAPI func() http.Handler
 
-	sharedVary []string  // the shared endpoints' Vary, joined (for 404s)
-	outside    []byte    // the 404 body of a mounting mistake
-	warned     sync.Once // the mistake is logged once
+	outside []byte    // the 404 body of a mounting mistake
+	warned  sync.Once // the mistake is logged once
 
 	pageVary [2][]string // a host page's Vary tokens, and joined (ThemeForPage)
 }
@@ -73,10 +72,14 @@ type Adapter struct {
 func New(opts Options) *Adapter {
 	c := newConfig(opts)
 	a := &Adapter{c: c, outside: outsideBody(c.prefix)}
+	views := 0
 	for i := range endpoints {
 		switch e := &endpoints[i]; e.kind {
 		case apiView:
-			a.views = append(a.views, newEndpoint(c, e))
+			v := newEndpoint(c, e)
+			a.routes[2*views] = route{path: e.path, view: v}
+			a.routes[2*views+1] = route{path: e.path[:len(e.path)-1]}
+			views++
 		case stylesheetView:
 			a.sheets = newStylesheet(c, e)
 			a.sheet = entry{c.cors, a.sheets}
@@ -84,14 +87,17 @@ func New(opts Options) *Adapter {
 			a.openAPI = sync.OnceValue(func() http.Handler { return entry{c.cors, newOpenAPI(c, e)} })
 		}
 	}
-	a.sharedVary = c.headersOf(apiViewOf(false)).varyJoined
 	a.pageVary = c.pageVary()
-	a.api = entry{c.cors, http.HandlerFunc(a.route)}
+	a.api = entry{c.cors, http.HandlerFunc(a.serve)}
 	return a
 }
 
 // ServeHTTP serves the API's endpoints (see [New]).
-func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.api.ServeHTTP(w, r) }
+func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.api.start(w, r) {
+		a.serve(w, r) // called directly, not through the entry's handler
+	}
+}
 
 // Stylesheet returns the handler of the requesting user's theme (as
 // Options.PreferredTheme tells) as a CSS stylesheet of custom
@@ -179,30 +185,50 @@ type entry struct {
 }
 
 func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if e.start(w, r) {
+		e.next.ServeHTTP(w, r)
+	}
+}
+
+// start leaves the content of r unread and, when CORS is configured, has
+// it answer r through next; it reports whether the caller is to serve r
+// (with next's work) itself.
+func (e entry) start(w http.ResponseWriter, r *http.Request) bool {
 	if r.ContentLength != 0 {
 		httpwire.LeaveBodyUnread(w, r)
 	}
 	if e.cors != nil {
 		e.cors.Serve(w, r, e.next)
-		return
+		return false
 	}
-	e.next.ServeHTTP(w, r)
+	return true
 }
 
-// route serves a request by the endpoint table.
-func (a *Adapter) route(w http.ResponseWriter, r *http.Request) {
+// route is a path under the prefix that the adapter answers: an
+// endpoint's, or (view nil) an endpoint's without its slash, redirected.
+type route struct {
+	path string
+	view *endpoint
+}
+
+// serve routes a request by the endpoint table. The table is held in
+// the Adapter itself (a.routes), so that a request finds its endpoint
+// by comparing lengths in a few adjacent words, the paths' bytes only on
+// a length that matches: on a machine whose caches other work keeps
+// evicting, each pointer followed is a miss.
+func (a *Adapter) serve(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, a.c.prefix)
 	if !ok {
 		a.misplaced(w, r, "")
 		return
 	}
-	for _, v := range a.views {
-		switch rest {
-		case v.path:
-			v.ServeHTTP(w, r)
-			return
-		case v.path[:len(v.path)-1]:
-			a.appendSlash(w, r)
+	for i := range a.routes {
+		if rt := &a.routes[i]; rt.path == rest {
+			if rt.view == nil {
+				a.appendSlash(w, r)
+				return
+			}
+			rt.view.ServeHTTP(w, r)
 			return
 		}
 	}
@@ -250,15 +276,20 @@ func (a *Adapter) unknownPath(w http.ResponseWriter, r *http.Request) {
 	a.notFound(w, r, a.c.k.notFound)
 }
 
-// notFound answers a path that is none of the endpoints: a 404 with the
-// headers the OpenAPI document gives the endpoints' 404 (Allow, the
-// shared endpoints' Vary, no-store), so that a client sees one shape of
-// 404.
+// notFound answers a path that is none of the endpoints as Django's URL
+// resolver does, before any view: a 404 without Allow (there is no
+// resource whose methods it could list) and without Vary (the answer
+// depends on no request header: not on Accept, the body is always DRF's
+// JSON, nor on Accept-Encoding, it is never compressed, nor on the
+// Source's or the user's headers, which are never consulted), but for
+// Origin when CORS is on, whose headers depend on it. It keeps nosniff
+// and no-store.
 func (a *Adapter) notFound(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	k := &a.c.k
-	h["Allow"] = k.allow
-	httpwire.AddVary(h, nil, a.sharedVary)
+	if a.c.cors != nil {
+		httpwire.AddVary(h, varyOrigin, varyOrigin)
+	}
 	h["X-Content-Type-Options"] = k.nosniff
 	h["Cache-Control"] = k.noStore
 	httpwire.WriteRaw(w, r, http.StatusNotFound, k.json, body)

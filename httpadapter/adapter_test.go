@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"strconv"
@@ -110,24 +112,86 @@ func TestRedirectIsNeverToAnotherHost(t *testing.T) {
 	}
 }
 
+// TestUnknownPathsAreNotFound: a path under the prefix that is no
+// endpoint is answered as Django's URL resolver answers it, before any
+// view: a 404 with DRF's JSON body, whatever the method, and no Allow
+// (there is no resource whose methods it could list) and no Vary (the
+// answer depends on no request header), but Vary: Origin with CORS on,
+// whose headers depend on it. The headers are compared whole, so that
+// one the 404 does not need shows up.
 func TestUnknownPathsAreNotFound(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), Prefix: "/p"}))
-	tests := []struct {
+	paths := []struct {
 		name string
 		give string
 	}{
-		{"an unknown path under the API", "/p/api/v2/theme/nope/"},
-		{"the API root", "/p/api/v2/"},
-		{"the prefix itself", "/p"},
-		{"a path that only starts like an endpoint", "/p/api/v2/theme/config/x"},
+		{"an unknown path under the API", "/api/v2/theme/nope/"},
+		{"an endpoint's path with more after it", "/api/v2/theme/config/extra"},
+		{"an endpoint's path with more after it and a slash", "/api/v2/theme/config/extra/"},
+		{"an endpoint's path in capitals (Django's paths are case-sensitive)", "/api/v2/theme/CONFIG/"},
+		{"the API root", "/api/v2/"},
+		{"the prefix itself", ""},
+		{"a path that only starts like an endpoint", "/api/v2/theme/config/x"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resp, body := do(t, ts, http.MethodGet, tt.give, nil)
-			assert.Equal(t, http.StatusNotFound, resp.StatusCode, "GET %s", tt.give)
-			assert.JSONEq(t, `{"detail":"Not found."}`, string(body), "GET %s", tt.give)
-			assert.Equal(t, "application/json", resp.Header.Get("Content-Type"), "GET %s", tt.give)
-		})
+	methods := []string{http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	// Headers a client sends that the endpoints vary on: none of them
+	// changes the 404.
+	asks := []map[string]string{
+		nil,
+		{"Accept": "text/html", "Accept-Encoding": "gzip, br", "X-Tenant": "acme", userHeader: "3"},
+	}
+	const origin = "https://app.example.com"
+	servers := []struct {
+		name string
+		opts httpadapter.Options
+		want http.Header // besides Content-Length and Date
+	}{
+		{"the adapter", httpadapter.Options{}, http.Header{
+			"Content-Type": {"application/json"}, "Cache-Control": {"no-store"}, "X-Content-Type-Options": {"nosniff"},
+		}},
+		{"the adapter with CORS, to an allowed origin", httpadapter.Options{CORS: &httpadapter.CORS{AllowedOrigins: []string{origin}}}, http.Header{
+			"Content-Type": {"application/json"}, "Cache-Control": {"no-store"}, "X-Content-Type-Options": {"nosniff"},
+			"Vary": {"Origin"},
+		}},
+	}
+	for _, sv := range servers {
+		opts := sv.opts
+		opts.Source, opts.Prefix = theming.NewStore(defaultSnapshot(t)), "/p"
+		opts.SourceVary, opts.PreferredTheme, opts.UserVary = []string{"X-Tenant"}, preferredFromHeader, []string{userHeader}
+		ts := serve(t, httpadapter.New(opts))
+		for _, p := range paths {
+			for _, m := range methods {
+				t.Run(fmt.Sprintf("%s: %s (%s) is Django's 404", sv.name, m, p.name), func(t *testing.T) {
+					for _, ask := range asks {
+						header := map[string]string{}
+						maps.Copy(header, ask)
+						if opts.CORS != nil {
+							header["Origin"] = origin
+						}
+						resp, body := do(t, ts, m, "/p"+p.give, header)
+						assert.Equal(t, http.StatusNotFound, resp.StatusCode, "%s /p%s %v", m, p.give, ask)
+						got := resp.Header.Clone()
+						got.Del("Content-Length")
+						got.Del("Date")
+						// CORS's own headers are rs/cors's, as on every
+						// response; they are there.
+						for name := range got {
+							if strings.HasPrefix(name, "Access-Control-") {
+								got.Del(name)
+							}
+						}
+						if opts.CORS != nil && m == http.MethodGet {
+							assert.Equal(t, origin, resp.Header.Get("Access-Control-Allow-Origin"), "%s /p%s %v", m, p.give, ask)
+						}
+						assert.Equal(t, sv.want, got, "%s /p%s %v: the headers", m, p.give, ask)
+						if m == http.MethodHead {
+							assert.Empty(t, body, "HEAD /p%s", p.give)
+						} else {
+							assert.Equal(t, `{"detail":"Not found."}`, string(body), "%s /p%s %v", m, p.give, ask)
+						}
+					}
+				})
+			}
+		}
 	}
 }
 

@@ -148,8 +148,11 @@
 //   - ?format=json or ?format=api decides alone (DRF also consults Accept
 //     and may answer 406).
 //   - A path under the Adapter's prefix that is no endpoint is a JSON 404
-//     {"detail":"Not found."} with no-store, Allow and Vary, as the
-//     OpenAPI document declares (Django sends its HTML 404 page).
+//     {"detail":"Not found."} with nosniff and no-store (Django sends its
+//     HTML 404 page). Like Django's it has no Allow and no Vary, whatever
+//     the method: no view answers it, so there are no methods to list,
+//     and it depends on no request header (Vary: Origin only with CORS
+//     on, whose headers do).
 //   - The browsable page is served with a Content-Security-Policy that
 //     admits only its own style and script.
 //

@@ -26,16 +26,20 @@ type consts struct {
 }
 
 func newConsts() consts {
+	// The values in one array, which responses read together.
+	v := []string{"GET, HEAD, OPTIONS", "nosniff", "application/json", "text/html; charset=utf-8", "text/css; charset=utf-8",
+		"no-store", "private, no-store", "0", retryAfterSeconds}
+	one := func(i int) []string { return v[i : i+1 : i+1] }
 	return consts{
-		allow:         httpwire.One("GET, HEAD, OPTIONS"),
-		nosniff:       httpwire.One("nosniff"),
-		json:          httpwire.One("application/json"),
-		html:          httpwire.One("text/html; charset=utf-8"),
-		css:           httpwire.One("text/css; charset=utf-8"),
-		noStore:       httpwire.One("no-store"),
-		previewCC:     httpwire.One("private, no-store"),
-		zero:          httpwire.One("0"),
-		retryAfter:    httpwire.One(retryAfterSeconds),
+		allow:         one(0),
+		nosniff:       one(1),
+		json:          one(2),
+		html:          one(3),
+		css:           one(4),
+		noStore:       one(5),
+		previewCC:     one(6),
+		zero:          one(7),
+		retryAfter:    one(8),
 		notFound:      []byte(`{"detail":"Not found."}`),
 		notAcceptable: []byte(`{"detail":"Could not satisfy the request Accept header."}`),
 		serverError:   []byte(`{"detail":"A server error occurred."}`),

@@ -25,6 +25,9 @@ const (
 // API's paths.
 const pathThemes = "/api/v2/theme/"
 
+// numAPIViews is the number of apiView rows in the endpoint table.
+const numAPIViews = 4
+
 // endpointSpec is one row of the endpoint table.
 type endpointSpec struct {
 	kind viewKind
@@ -74,7 +77,7 @@ var endpoints = [...]endpointSpec{
 
 // apiViewOf returns the first of the API's views that is per user, or
 // shared: the one whose headers stand for all of that kind (in the
-// OpenAPI document's Vary components, and on a 404 under the prefix).
+// OpenAPI document's Vary components).
 func apiViewOf(user bool) *endpointSpec {
 	for i := range endpoints {
 		if e := &endpoints[i]; e.kind == apiView && e.user == user {

@@ -38,7 +38,7 @@ func bundleCrossOriginClient(t *testing.T) []byte {
 	t.Helper()
 	esbuild := npmBin(t, "esbuild")
 	dir := t.TempDir()
-	require.NoError(t, os.Symlink(filepath.Join(sharedClients(t), "hey"), filepath.Join(dir, "hey")))
+	require.NoError(t, os.Symlink(filepath.Join(heyClient(t), "hey"), filepath.Join(dir, "hey")))
 	src, err := os.ReadFile(filepath.Join("crossorigin", "main.ts"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.ts"), src, 0o644))

@@ -65,13 +65,35 @@ type computed struct {
 	PrefersDark bool              `json:"prefersDark"`
 }
 
+// framesPage is a page of iframes, each a variablesPage, that writes,
+// once they have all loaded, what each wrote into its #result, as a JSON
+// array in frame order, into its own #result: one Chromium run reads
+// several pages.
+const framesPage = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>theme variables</title>
+<style>body{margin:0;display:grid;grid-template-columns:repeat(2,1fr)}iframe{width:100%;height:750px;border:0}</style></head>
+<body>
+{{range .}}<iframe src="{{.}}"></iframe>{{end}}
+<pre id="result" hidden></pre>
+<script>
+window.addEventListener("load", () => {
+  const results = [];
+  for (const f of document.querySelectorAll("iframe")) results.push(JSON.parse(f.contentDocument.getElementById("result").textContent || "null"));
+  document.getElementById("result").textContent = JSON.stringify(results);
+});
+</script>
+</body></html>
+`
+
 // browserServer serves the example server's handler and, beside it, the
 // test's own pages: /as/{user}/... is the server's response to ... for
-// the demo user (a browser cannot send the X-Demo-User header), and
-// /test/variables?attr=...&sheet=...&title=... is variablesPage.
+// the demo user (a browser cannot send the X-Demo-User header),
+// /test/variables?attr=...&sheet=...&title=... is variablesPage, and
+// /test/frames?src=...&src=... is framesPage of those pages.
 func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.Server {
 	t.Helper()
 	page := template.Must(template.New("variables").Parse(variablesPage))
+	frames := template.Must(template.New("frames").Parse(framesPage))
 	var names []string
 	for n := range snap.Themes()[0].Variables(theming.Light) {
 		names = append(names, n)
@@ -84,19 +106,21 @@ func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.
 		r.Header.Set(demo.UserHeader, user)
 		http.StripPrefix("/as/"+user, srv.handler).ServeHTTP(w, r)
 	})
-	mux.HandleFunc("GET /test/variables", func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
+	render := func(w http.ResponseWriter, tmpl *template.Template, data any) {
 		var b bytes.Buffer
-		err := page.Execute(&b, map[string]any{
-			"Attr": q.Get("attr"), "Sheet": q.Get("sheet"), "Names": names,
-			"Heading": q.Get("title"),
-		})
-		if err != nil {
+		if err := tmpl.Execute(&b, data); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write(b.Bytes())
+	}
+	mux.HandleFunc("GET /test/variables", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		render(w, page, map[string]any{"Attr": q.Get("attr"), "Sheet": q.Get("sheet"), "Names": names, "Heading": q.Get("title")})
+	})
+	mux.HandleFunc("GET /test/frames", func(w http.ResponseWriter, r *http.Request) {
+		render(w, frames, r.URL.Query()["src"])
 	})
 	ts := httptest.NewServer(mux)
 	t.Cleanup(ts.Close)
@@ -107,6 +131,11 @@ func browserServer(t *testing.T, srv *server, snap *theming.Snapshot) *httptest.
 // Chromium computes it: getPropertyValue returns rgb() or rgba() with
 // 8-bit channels, not the hsl() written. The values are compared as
 // colors: the computed channels against colorref's RGBA8 of the value.
+//
+// Each case is a variablesPage in a frame of its own document (its own
+// root, data-color-scheme and link to the sheet); the cases of one system
+// scheme share one Chromium run (framesPage), since starting Chromium is
+// most of a run's time.
 func TestTheServedStylesheetInABrowser(t *testing.T) {
 	browsertest.Chromium(t)
 	srv, err := newServer(config{Logger: discard()})
@@ -121,50 +150,89 @@ func TestTheServedStylesheetInABrowser(t *testing.T) {
 		{"", 1},
 		{"alice", 2},
 	}
-	schemes := []struct {
-		name string
-		attr string // data-color-scheme on the root element
-		dark bool   // the system prefers dark
-		want theming.Scheme
+	systems := []struct {
+		name    string
+		dark    bool // the system prefers dark
+		schemes []struct {
+			name string
+			attr string // data-color-scheme on the root element
+			want theming.Scheme
+		}
 	}{
-		{"light by default", "", false, theming.Light},
-		{"dark under data-color-scheme=dark", "dark", false, theming.Dark},
-		{"dark when the system prefers dark", "", true, theming.Dark},
-		{"light under data-color-scheme=light when the system prefers dark", "light", true, theming.Light},
+		{"the system prefers light", false, []struct {
+			name string
+			attr string
+			want theming.Scheme
+		}{
+			{"light by default", "", theming.Light},
+			{"dark under data-color-scheme=dark", "dark", theming.Dark},
+		}},
+		{"the system prefers dark", true, []struct {
+			name string
+			attr string
+			want theming.Scheme
+		}{
+			{"dark when the system prefers dark", "", theming.Dark},
+			{"light under data-color-scheme=light when the system prefers dark", "light", theming.Light},
+		}},
 	}
-	for _, th := range themes {
-		rt, ok := snap.Theme(th.theme)
-		require.True(t, ok, "theme %d", th.theme)
-		sheet := "/theme.css"
-		if th.user != "" {
-			sheet = "/as/" + th.user + "/theme.css"
-		}
-		for _, sc := range schemes {
-			t.Run(fmt.Sprintf("theme %d (%s) is %s", th.theme, rt.Name(), sc.name), func(t *testing.T) {
-				target := ts.URL + "/test/variables?" + url.Values{
-					"attr":  {sc.attr},
-					"sheet": {sheet},
-					"title": {fmt.Sprintf("%s: theme %d (%s), data-color-scheme=%q, the system prefers %s", sheet, th.theme, rt.Name(), sc.attr, map[bool]string{false: "light", true: "dark"}[sc.dark])},
-				}.Encode()
-				res := browsertest.Load(t, browsertest.Page{URL: target, Dark: sc.dark, Width: 1280, Height: 1500})
-				assert.Empty(t, res.Console, "%s: console messages", target)
-				var got computed
-				require.NoError(t, json.Unmarshal([]byte(browsertest.Text(t, res.DOM, "result")), &got), "%s: #result", target)
-				assert.Equal(t, sc.dark, got.PrefersDark, "%s (dark system %v): prefers-color-scheme: dark matches", target, sc.dark)
-				assert.Equal(t, string(sc.want), got.ColorScheme, "%s (dark system %v): the root's color-scheme", target, sc.dark)
-
-				want := maps.Collect(rt.Variables(sc.want))
-				require.Len(t, got.Values, len(want), "%s: the variables read", target)
-				for name, c := range want {
-					seen, err := browsertest.RGBA8(strings.TrimSpace(got.Values[name]))
-					r, g, b, a := c.RGBA8()
-					if assert.NoError(t, err, "%s: %s", target, name) {
-						assert.Equal(t, [4]uint8{r, g, b, a}, seen,
-							"%s (dark system %v): getComputedStyle(root).getPropertyValue(%q) = %q, theme %d %s %s", target, sc.dark, name, got.Values[name], th.theme, sc.want, c)
-					}
+	for _, sys := range systems {
+		t.Run(sys.name, func(t *testing.T) {
+			type frame struct {
+				name   string
+				target string
+				theme  *theming.ResolvedTheme
+				want   theming.Scheme
+			}
+			var frames []frame
+			for _, th := range themes {
+				rt, ok := snap.Theme(th.theme)
+				require.True(t, ok, "theme %d", th.theme)
+				sheet := "/theme.css"
+				if th.user != "" {
+					sheet = "/as/" + th.user + "/theme.css"
 				}
-			})
-		}
+				for _, sc := range sys.schemes {
+					frames = append(frames, frame{
+						name: fmt.Sprintf("theme %d (%s) is %s", th.theme, rt.Name(), sc.name),
+						target: "/test/variables?" + url.Values{
+							"attr":  {sc.attr},
+							"sheet": {sheet},
+							"title": {fmt.Sprintf("%s: theme %d (%s), data-color-scheme=%q, the system prefers %s", sheet, th.theme, rt.Name(), sc.attr, map[bool]string{false: "light", true: "dark"}[sys.dark])},
+						}.Encode(),
+						theme: rt, want: sc.want,
+					})
+				}
+			}
+			q := url.Values{}
+			for _, f := range frames {
+				q.Add("src", f.target)
+			}
+			target := ts.URL + "/test/frames?" + q.Encode()
+			res := browsertest.Load(t, browsertest.Page{URL: target, Dark: sys.dark, Width: 1280, Height: 1500})
+			assert.Empty(t, res.Console, "%s: console messages", target)
+			var got []*computed
+			require.NoError(t, json.Unmarshal([]byte(browsertest.Text(t, res.DOM, "result")), &got), "%s: #result", target)
+			require.Len(t, got, len(frames), "%s: the frames read", target)
+			for i, f := range frames {
+				t.Run(f.name, func(t *testing.T) {
+					got := got[i]
+					require.NotNil(t, got, "%s: the frame wrote no #result", f.target)
+					assert.Equal(t, sys.dark, got.PrefersDark, "%s (dark system %v): prefers-color-scheme: dark matches", f.target, sys.dark)
+					assert.Equal(t, string(f.want), got.ColorScheme, "%s (dark system %v): the root's color-scheme", f.target, sys.dark)
+					want := maps.Collect(f.theme.Variables(f.want))
+					require.Len(t, got.Values, len(want), "%s: the variables read", f.target)
+					for name, c := range want {
+						seen, err := browsertest.RGBA8(strings.TrimSpace(got.Values[name]))
+						r, g, b, a := c.RGBA8()
+						if assert.NoError(t, err, "%s: %s", f.target, name) {
+							assert.Equal(t, [4]uint8{r, g, b, a}, seen,
+								"%s (dark system %v): getComputedStyle(root).getPropertyValue(%q) = %q, theme %d %s %s", f.target, sys.dark, name, got.Values[name], f.theme.ID(), f.want, c)
+						}
+					}
+				})
+			}
+		})
 	}
 }
 

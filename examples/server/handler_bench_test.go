@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/themekit/themekit/internal/demo"
 )
 
 // discardWriter is a ResponseWriter that keeps nothing, reused across
@@ -24,9 +26,11 @@ func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 // BenchmarkHandlerChain serves each API path with the example server's
 // handler, as run by default (access log on) and with -access-log=false,
 // and with a baseline that writes the bytes and headers the server sent,
-// in identity and with a browser's Accept-Encoding.
+// alone and behind the same access log (the yardstick's handler, see
+// examples/server/loadtest/baseline), in identity and with a browser's
+// Accept-Encoding.
 func BenchmarkHandlerChain(b *testing.B) {
-	logs := newLogBuffer(io.Discard, 0)
+	logs := demo.NewLogBuffer(io.Discard, 0)
 	b.Cleanup(func() { logs.Close() })
 	logged, err := newServer(config{AccessLog: logs})
 	if err != nil {
@@ -58,7 +62,7 @@ func BenchmarkHandlerChain(b *testing.B) {
 			for _, h := range []struct {
 				name string
 				h    http.Handler
-			}{{"baseline", mux}, {"quiet", quiet.handler}, {"logged", logged.handler}} {
+			}{{"baseline", mux}, {"yardstick", demo.AccessLog(logs, mux)}, {"quiet", quiet.handler}, {"logged", logged.handler}} {
 				b.Run(name+"/"+h.name, func(b *testing.B) {
 					w := &discardWriter{h: make(http.Header)}
 					b.ReportAllocs()

@@ -113,7 +113,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 			return 2
 		}
 	}
-	logBuf := newLogBuffer(stderr, *logFlush)
+	logBuf := demo.NewLogBuffer(stderr, *logFlush)
 	defer logBuf.Close() // after Shutdown: every request's line is in the buffer
 	log := slog.New(slog.NewTextHandler(logBuf, nil))
 

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/themekit/themekit/httpadapter"
@@ -29,8 +28,9 @@ type config struct {
 	// CORSOrigins are the origins whose pages may read the responses
 	// (httpadapter.CORS, with credentials); none sends no CORS headers.
 	CORSOrigins []string
-	// AccessLog receives a line per request; nil logs none.
-	AccessLog *logBuffer
+	// AccessLog receives a line per request (demo.AccessLog); nil logs
+	// none.
+	AccessLog *demo.LogBuffer
 }
 
 // server is the example server's wiring.
@@ -122,7 +122,7 @@ func newServer(cfg config) (*server, error) {
 	mux.Handle("/{$}", demo.ReadOnly(indexHandler(users)))
 	s.handler = mux
 	if cfg.AccessLog != nil {
-		s.handler = accessLog(cfg.AccessLog, mux)
+		s.handler = demo.AccessLog(cfg.AccessLog, mux)
 	}
 	return s, nil
 }
@@ -183,56 +183,6 @@ func indexHandler(users map[string]int) http.Handler {
 		page.ServeHTTP(w, r)
 	})
 }
-
-// accessLog logs each request to log: method, path, status, bytes and
-// duration (see accessRecord).
-func accessLog(log *logBuffer, next http.Handler) http.Handler {
-	recorders := sync.Pool{New: func() any { return new(recorder) }}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := recorders.Get().(*recorder)
-		*rec = recorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
-			rec.status = http.StatusOK
-		}
-		// One monotonic clock read: the end's wall time is the start's
-		// plus the elapsed time (time.Now reads the wall clock too).
-		d := time.Since(start)
-		log.writeAccess(&accessRecord{
-			time: start.Add(d), method: r.Method, path: r.URL.Path,
-			status: rec.status, bytes: rec.bytes, duration: d,
-		})
-		*rec = recorder{} // holds no writer while pooled
-		recorders.Put(rec)
-	})
-}
-
-// recorder notes the status and the body size of a response.
-type recorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int64
-}
-
-func (r *recorder) WriteHeader(code int) {
-	if r.status == 0 {
-		r.status = code
-	}
-	r.ResponseWriter.WriteHeader(code)
-}
-
-func (r *recorder) Write(p []byte) (int, error) {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	n, err := r.ResponseWriter.Write(p)
-	r.bytes += int64(n)
-	return n, err
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // problems lists what is wrong with data that failed to load, one line
 // each, with its file and JSON path.

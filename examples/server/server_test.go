@@ -188,7 +188,7 @@ func TestMediaBaseFollowsTheAddress(t *testing.T) {
 
 func TestTheAccessLog(t *testing.T) {
 	var logs syncBuffer
-	access := newLogBuffer(&logs, 10*time.Millisecond)
+	access := demo.NewLogBuffer(&logs, 10*time.Millisecond)
 	t.Cleanup(func() { access.Close() })
 	ts, _ := start(t, config{Logger: discard(), AccessLog: access})
 	get(t, ts.URL+"/api/v2/theme/?format=json", nil)

@@ -1,16 +1,18 @@
 // Package demo is what the example servers (examples/server and
 // examples/postgres) share: the demo users, the demo rule that picks a
 // request's user, the handler that serves the themes' images, the
-// read-only wrapper of the servers' own routes, the http.Server with the
-// timeouts that cut off slow or stalled clients, and its serving until a
-// signal and graceful shutdown.
+// read-only wrapper of the servers' own routes, the buffered log and the
+// access log written into it, the http.Server with the timeouts that cut
+// off slow or stalled clients, and its serving until a signal and
+// graceful shutdown.
 //
 // The user rule is a demo, not authentication: the [UserHeader] request
 // header names the user, anyone can send any name, and the users file
 // gives each name's preferred theme id. A real host sets
 // httpadapter.Options.PreferredTheme from its own authentication instead.
 //
-// Only the examples import this package.
+// Only the examples (and the load test's yardstick, which serves as the
+// example server does) import this package.
 package demo
 
 import (
@@ -25,6 +27,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/textproto"
 	"os"
 	"strings"
 	"time"
@@ -71,8 +74,14 @@ func LoadUsers(path string) (map[string]int, error) {
 // naming no user or an unknown one has no preference (0) and gets the
 // default theme.
 func PreferredTheme(users map[string]int) func(*http.Request) (int, error) {
+	// The header's canonical key, worked out once: Header.Get would
+	// canonicalize it on every request.
+	key := textproto.CanonicalMIMEHeaderKey(UserHeader)
 	return func(r *http.Request) (int, error) {
-		return users[r.Header.Get(UserHeader)], nil
+		if v := r.Header[key]; len(v) > 0 {
+			return users[v[0]], nil
+		}
+		return 0, nil
 	}
 }
 

@@ -59,7 +59,10 @@ type accepted struct {
 // identity is acceptable.
 func acceptEncoding(r *http.Request) accepted {
 	lines := r.Header["Accept-Encoding"]
-	if len(lines) == 1 {
+	switch len(lines) {
+	case 0:
+		return accepted{identity: 1} // parseAcceptEncoding(nil), without the call
+	case 1:
 		// What browsers send, every request: no need to parse it.
 		switch lines[0] {
 		case "gzip, deflate, br, zstd", "gzip, deflate, br, zstd, dcb, dcz", "gzip, deflate, br":

@@ -109,7 +109,9 @@ type form struct {
 func newForm(body []byte, enc []string) *form {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-	return &form{body: body, etag: etag, hETag: One(etag), hLen: One(strconv.Itoa(len(body))), hEnc: enc}
+	// The header values in one array, which a response reads together.
+	vals := []string{etag, strconv.Itoa(len(body))}
+	return &form{body: body, etag: etag, hETag: vals[0:1:1], hLen: vals[1:2:2], hEnc: enc}
 }
 
 // Rep is one representation of a resource: its identity body and, when

@@ -38,6 +38,9 @@ const (
 // An indent parameter on the range that gave JSON its q pretty-prints.
 func Negotiate(r *http.Request) (Choice, Refusal) {
 	accept := r.Header["Accept"]
+	if len(accept) == 0 && r.URL.RawQuery == "" {
+		return Choice{}, Acceptable // what the rest gives for neither, without parsing
+	}
 	if f, ok := formatParam(r.URL.RawQuery); ok {
 		switch f {
 		case "json":

@@ -673,7 +673,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A format other than json or api, a tenant the host does not know, or a path under the API that is no endpoint: {"detail":"Not found."}. */
+        /** @description A format other than json or api, or a tenant the host does not know: {"detail":"Not found."}. */
         NotFound: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control-Error"];

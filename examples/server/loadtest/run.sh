@@ -9,6 +9,7 @@
 #   DURATION=5s ROUNDS=2 bash examples/server/loadtest/run.sh
 #   SECTIONS="sizes compressed" bash examples/server/loadtest/run.sh
 #   PORT_BASE=18400 bash examples/server/loadtest/run.sh   # ports 18400-18408 (default 18000-18008)
+#   PATHS="/api/v2/theme/config/" bash examples/server/loadtest/run.sh   # these paths only
 #
 # SECTIONS picks what runs (default: all of them):
 #   sizes        bytes per endpoint in identity, gzip, br and zstd as the
@@ -22,15 +23,21 @@
 #                else runs on the machine slows both alike; the figure is
 #                each server's CPU time per request in the same seconds
 #   conditional  If-None-Match answered 304 against a full GET
-#   sidebyside   the default server (access log on), and the bare adapter,
-#                each with the baseline writing the same bytes and
-#                headers, loaded at the same time by two wrk processes,
-#                both servers on core 0, in identity and with a browser's
-#                Accept-Encoding: requests per second and CPU time per
-#                request of each in the same seconds, so whatever else runs
-#                on the machine slows both alike (the alternating sections
-#                swing by more than the differences measured when other
-#                work shares the cores)
+#   sidebyside   the goals: the default server (access log on) against
+#                its yardstick, the baseline writing the same bytes and
+#                headers in the example server's http.Server with the same
+#                access log (baseline -timeouts -access-log), and the bare
+#                adapter against the baseline in http.ListenAndServe's
+#                server; each pair loaded at the same time by two wrk
+#                processes, both servers on core 0, in identity and with a
+#                browser's Accept-Encoding: requests per second and CPU
+#                time per request of each in the same seconds, so whatever
+#                else runs on the machine slows both alike (the alternating
+#                sections swing by more than the differences measured when
+#                other work shares the cores); the median of the rounds'
+#                CPU ratios and their range. The access lines of the
+#                example server and of its yardstick are checked to be the
+#                same but for their time and duration.
 #
 # Nine servers are measured: the example server as run by default (access
 # log to a file through its buffered log), the same with -access-log=false
@@ -41,7 +48,8 @@
 # baseline writing the identity body through gzhttp (on-the-fly gzip, what
 # a Go host without precompression would run), and (side by side only)
 # the two same-bytes baselines again in the example server's http.Server,
-# with its timeouts (-timeouts), and (side by side only) the bare adapter:
+# with its timeouts and its access log (-timeouts -access-log: the example
+# server's yardstick), and (side by side only) the bare adapter:
 # httpadapter's Adapter with the example server's options, mounted as
 # README's quickstart mounts it in http.ListenAndServe's server (baseline
 # -adapter), checked to send the same bytes. When taskset is present
@@ -68,7 +76,7 @@ GZHTTP=127.0.0.1:$((PORT_BASE + 5))
 SAMET=127.0.0.1:$((PORT_BASE + 6))
 SAMEZT=127.0.0.1:$((PORT_BASE + 7))
 ADAPTER=127.0.0.1:$((PORT_BASE + 8))
-PATHS=(/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/ /theme.css)
+PATHS=(${PATHS:-/api/v2/theme/component-defs/ /api/v2/theme/ /api/v2/theme/config/ /api/v2/theme/colors/ /theme.css})
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 # wrk (installed when missing), CPU pinning, a scratch directory and
@@ -115,10 +123,10 @@ pid_of[$SAMEZ]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$GZHTTP" -from "http://$LOGGED" -gzhttp >/dev/null &
 pids+=($!)
 pid_of[$GZHTTP]=$!
-"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMET" -from "http://$LOGGED" -same-headers -timeouts >/dev/null &
+"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMET" -from "http://$LOGGED" -same-headers -timeouts -access-log >/dev/null 2>"$tmp/yardstick.log" &
 pids+=($!)
 pid_of[$SAMET]=$!
-"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZT" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" -timeouts >/dev/null &
+"${server_cpu[@]}" "$tmp/baseline" -addr "$SAMEZT" -from "http://$LOGGED" -same-headers -accept-encoding "$BROWSER_AE" -timeouts -access-log >/dev/null 2>"$tmp/yardstickz.log" &
 pids+=($!)
 pid_of[$SAMEZT]=$!
 "${server_cpu[@]}" "$tmp/baseline" -addr "$ADAPTER" -adapter -media-url "http://$LOGGED/media/" >/dev/null &
@@ -270,23 +278,23 @@ fi
 
 if section sidebyside; then
 echo
-echo "side by side: a server and the same-bytes baseline loaded at the same time, both on core 0;"
-echo "requests/s of each and their ratio, CPU time per request (microseconds) of each and the baseline's over ours; median of $ROUNDS rounds."
-echo "logged: the example server as run by default (access log on); adapter: the bare adapter (baseline -adapter)."
-echo "baseline: in http.ListenAndServe's server (plain: no timeouts; the yardstick of the other sections) or in the example"
-echo "server's http.Server (timeouts: demo.NewHTTPServer's read-header, write and idle timeouts), so that only the handlers differ:"
-printf '%-30s %-9s %-8s %-10s %9s %9s %8s %9s %9s %8s\n' endpoint coding server baseline base/s ours/s req:b base-us ours-us cpu:b
+echo "side by side: a server and its yardstick loaded at the same time, both on core 0; requests/s of each and their"
+echo "ratio, CPU time per request (microseconds) of each and the yardstick's over ours (above 1: ours is cheaper): the"
+echo "median of $ROUNDS rounds, and the lowest and highest round."
+echo "logged: the example server as run by default, against net/http writing the same bytes in the example server's"
+echo "http.Server (demo.NewHTTPServer's timeouts, demo.Serve) with the same access log (demo.AccessLog): yardstick;"
+echo "adapter: the bare adapter (baseline -adapter), against net/http writing the same bytes in http.ListenAndServe's server: plain."
+printf '%-30s %-9s %-8s %-10s %9s %9s %8s %9s %9s %8s %13s\n' endpoint coding server baseline base/s ours/s req:b base-us ours-us cpu:b cpu:b-range
 for path in "${PATHS[@]}"; do
   for coding in identity br; do
-  for pair in logged:plain adapter:plain logged:timeouts; do
+  for pair in logged:yardstick adapter:plain; do
     ours=${pair%:*} server=${pair#*:}
-    us=$LOGGED
-    if [ "$ours" = adapter ]; then us=$ADAPTER; fi
-    base=$SAME ae=()
-    if [ "$coding" = br ]; then base=$SAMEZ ae=(-H "Accept-Encoding: $BROWSER_AE"); fi
-    if [ "$server" = timeouts ]; then
-      base=$SAMET
-      if [ "$coding" = br ]; then base=$SAMEZT; fi
+    us=$LOGGED base=$SAMET ae=()
+    if [ "$ours" = adapter ]; then us=$ADAPTER base=$SAME; fi
+    if [ "$coding" = br ]; then
+      ae=(-H "Accept-Encoding: $BROWSER_AE")
+      base=$SAMEZT
+      if [ "$ours" = adapter ]; then base=$SAMEZ; fi
     fi
     rb=() rl=() rr=() cb=() cl=() cr=()
     for _ in $(seq "$ROUNDS"); do
@@ -295,12 +303,24 @@ for path in "${PATHS[@]}"; do
       rr+=("$(ratio "${rl[-1]}" "${rb[-1]}")")
       cr+=("$(ratio "${cb[-1]}" "${cl[-1]}")")
     done
-    printf '%-30s %-9s %-8s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f\n' "$path" "$coding" "$ours" "$server" \
+    range=$(printf '%s\n' "${cr[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.3f-%.3f", lo, hi}')
+    printf '%-30s %-9s %-8s %-10s %9.0f %9.0f %8.3f %9.2f %9.2f %8.3f %13s\n' "$path" "$coding" "$ours" "$server" \
       "$(median "${rb[@]}")" "$(median "${rl[@]}")" "$(median "${rr[@]}")" \
-      "$(median "${cb[@]}")" "$(median "${cl[@]}")" "$(median "${cr[@]}")"
+      "$(median "${cb[@]}")" "$(median "${cl[@]}")" "$(median "${cr[@]}")" "$range"
   done
   done
 done
+# The yardstick logs what the example server logs: every line it wrote is,
+# but for its time and duration, one the example server wrote too.
+sleep 1.5 # both write their buffers out every second
+strip() { sed -E 's/^time=[^ ]* //; s/ duration=[^ ]*$//' "$@" | sort -u; }
+missing=$(comm -13 <(strip "$tmp/access.log") <(strip "$tmp/yardstick.log" "$tmp/yardstickz.log"))
+if [ -n "$missing" ] || [ -z "$(strip "$tmp/yardstick.log")" ]; then
+  echo "run.sh: the yardstick logged lines the example server did not (time and duration aside):" >&2
+  echo "${missing:-(the yardstick logged nothing)}" >&2
+  exit 1
+fi
+echo "access lines: the yardstick's $(strip "$tmp/yardstick.log" "$tmp/yardstickz.log" | wc -l) distinct lines, time and duration aside, are all the example server's too"
 fi
 
 if section conditional; then

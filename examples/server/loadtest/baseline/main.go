@@ -12,15 +12,18 @@
 // host without precompression would. With -timeouts it runs in the
 // http.Server the example server runs in (demo.NewHTTPServer: read-header,
 // write and idle timeouts, each a deadline set per request, served through
-// demo.Serve as the example server is), so that what is compared is the
-// handlers alone.
+// demo.Serve as the example server is), and with -access-log it logs every
+// request as the example server does by default (demo.AccessLog: the same
+// line, through the same buffered writer, to stderr, written out every
+// second): with both, it is the yardstick of the example server, so that
+// what is compared is the handlers alone.
 //
 // With -adapter it serves no fixed bytes: it is the bare adapter, an
 // httpadapter.Adapter on the embedded data with the example server's
 // options (-media-url must be the example server's media base, so the
-// bytes are the same), mounted as README's quickstart mounts it in
-// http.ListenAndServe's server: what any host gets before its own
-// middleware.
+// bytes are the same), mounted as README's quickstart mounts it, by
+// default in http.ListenAndServe's server: what any host gets before its
+// own middleware. -timeouts and -access-log apply to it too.
 package main
 
 import (
@@ -32,8 +35,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/klauspost/compress/gzhttp"
 
@@ -52,25 +57,52 @@ func main() {
 	acceptEncoding := flag.String("accept-encoding", "", "fetch (and serve) the bytes sent for this Accept-Encoding `value`")
 	onTheFly := flag.Bool("gzhttp", false, "serve the identity body through gzhttp, compressing per request")
 	timeouts := flag.Bool("timeouts", false, "run in the example server's http.Server, with its timeouts (-write-timeout, -idle-timeout)")
+	accessLog := flag.Bool("access-log", false, "log every request to stderr as the example server does")
 	adapter := flag.Bool("adapter", false, "serve the bare adapter with the example server's options instead of fixed bytes")
 	mediaURL := flag.String("media-url", "", "with -adapter: the example server's media base `URL`")
 	var t demo.Timeouts
 	t.Flags(flag.CommandLine)
 	flag.Parse()
 
+	var h http.Handler
 	if *adapter {
-		log.Fatal(http.ListenAndServe(*addr, bareAdapter(*mediaURL)))
+		h = bareAdapter(*mediaURL)
+	} else {
+		h = sameBytes(*from, *acceptEncoding, *sameHeaders, *onTheFly)
 	}
+	if *accessLog {
+		// Written out every second, as the example server's -log-flush
+		// default; the load test stops the process with what is left.
+		h = demo.AccessLog(demo.NewLogBuffer(os.Stderr, time.Second), h)
+	}
+	if !*timeouts {
+		log.Fatal(http.ListenAndServe(*addr, h))
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// As the example server serves: demo.Serve keeps the deadlines with
+	// demo.CoarseDeadlines.
+	log.Fatal(demo.Serve(context.Background(), demo.NewHTTPServer(h, slog.Default(), t), ln, slog.Default()))
+}
+
+// sameBytes serves, at each of paths, the bytes the example server at
+// from sends there for acceptEncoding (identity when empty), with only
+// Content-Type or, with sameHeaders, with the example server's headers
+// but Date; onTheFly compresses the identity body per request with
+// gzhttp.
+func sameBytes(from, acceptEncoding string, sameHeaders, onTheFly bool) http.Handler {
 	mux := http.NewServeMux()
 	for _, path := range paths {
-		req, err := http.NewRequest(http.MethodGet, *from+path, nil)
+		req, err := http.NewRequest(http.MethodGet, from+path, nil)
 		if err != nil {
 			log.Fatal(err)
 		}
 		// Set explicitly (even when empty), so the client neither adds
 		// gzip nor decodes: the bytes are the ones sent.
-		req.Header["Accept-Encoding"] = []string{*acceptEncoding}
-		if *acceptEncoding == "" {
+		req.Header["Accept-Encoding"] = []string{acceptEncoding}
+		if acceptEncoding == "" {
 			req.Header["Accept-Encoding"] = []string{"identity"}
 		}
 		resp, err := http.DefaultClient.Do(req)
@@ -80,10 +112,10 @@ func main() {
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if err != nil || resp.StatusCode != http.StatusOK {
-			log.Fatalf("GET %s%s: %d %v", *from, path, resp.StatusCode, err)
+			log.Fatalf("GET %s%s: %d %v", from, path, resp.StatusCode, err)
 		}
 		header := http.Header{"Content-Type": {"application/json"}}
-		if *sameHeaders {
+		if sameHeaders {
 			header = resp.Header.Clone()
 			header.Del("Date")
 		}
@@ -94,7 +126,7 @@ func main() {
 			}
 			w.Write(body)
 		})
-		if *onTheFly {
+		if onTheFly {
 			h = gzhttp.GzipHandler(h)
 		}
 		pattern := path // /theme.css is exact already; a path ending in "/" is a subtree without {$}
@@ -110,16 +142,7 @@ func main() {
 			}
 		}))
 	}
-	if !*timeouts {
-		log.Fatal(http.ListenAndServe(*addr, mux))
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		log.Fatal(err)
-	}
-	// As the example server serves: demo.Serve keeps the deadlines with
-	// demo.CoarseDeadlines.
-	log.Fatal(demo.Serve(context.Background(), demo.NewHTTPServer(mux, slog.Default(), t), ln, slog.Default()))
+	return mux
 }
 
 // bareAdapter is the adapter with the example server's options (see

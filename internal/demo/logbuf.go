@@ -1,8 +1,9 @@
-package main
+package demo
 
 import (
 	"bufio"
 	"io"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -10,12 +11,13 @@ import (
 	"unicode/utf8"
 )
 
-// logBuffer buffers the log between an slog handler and the program's
+// LogBuffer buffers the log between an slog handler and the program's
 // stderr, so that logging a request costs a copy into memory instead of
 // a write(2) to the terminal or pipe: it is written out when the buffer
 // fills, every interval, and on Close, so nothing logged before Close is
 // lost. The cost is a delay of up to one interval before a line shows.
-type logBuffer struct {
+// [AccessLog] writes its lines straight into it.
+type LogBuffer struct {
 	mu       sync.Mutex
 	w        *bufio.Writer
 	stop     chan struct{}
@@ -27,15 +29,15 @@ type logBuffer struct {
 // logBufferSize is the buffer's size: a few hundred access log lines.
 const logBufferSize = 64 << 10
 
-// newLogBuffer buffers writes to w and flushes them every interval (none
+// NewLogBuffer buffers writes to w and flushes them every interval (none
 // when interval is 0) until Close.
-func newLogBuffer(w io.Writer, interval time.Duration) *logBuffer {
-	b := &logBuffer{w: bufio.NewWriterSize(w, logBufferSize), stop: make(chan struct{}), done: make(chan struct{})}
+func NewLogBuffer(w io.Writer, interval time.Duration) *LogBuffer {
+	b := &LogBuffer{w: bufio.NewWriterSize(w, logBufferSize), stop: make(chan struct{}), done: make(chan struct{})}
 	go b.flushEvery(interval)
 	return b
 }
 
-func (b *logBuffer) flushEvery(interval time.Duration) {
+func (b *LogBuffer) flushEvery(interval time.Duration) {
 	defer close(b.done)
 	if interval <= 0 {
 		<-b.stop
@@ -55,14 +57,14 @@ func (b *logBuffer) flushEvery(interval time.Duration) {
 
 // Write copies p into the buffer (slog handlers write one record per
 // call, so lines are never split between flushes).
-func (b *logBuffer) Write(p []byte) (int, error) {
+func (b *LogBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.w.Write(p)
 }
 
 // Flush writes out what is buffered.
-func (b *logBuffer) Flush() error {
+func (b *LogBuffer) Flush() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.w.Flush()
@@ -70,11 +72,65 @@ func (b *logBuffer) Flush() error {
 
 // Close stops the periodic flush and writes out what is buffered. Writes
 // after Close are still buffered; a second Close flushes them.
-func (b *logBuffer) Close() error {
+func (b *LogBuffer) Close() error {
 	b.stopOnce.Do(func() { close(b.stop) })
 	<-b.done
 	return b.Flush()
 }
+
+// AccessLog logs each request next serves to log, a line per request in
+// the format of slog's TextHandler, appended straight into the buffer:
+// time=… level=INFO msg=request method=… path=… status=… bytes=…
+// duration=…. The example server logs every request through it, and the
+// load test's yardstick (examples/server/loadtest/baseline) does the
+// same, so that the two write the same lines through the same writer.
+func AccessLog(log *LogBuffer, next http.Handler) http.Handler {
+	recorders := sync.Pool{New: func() any { return new(recorder) }}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := recorders.Get().(*recorder)
+		*rec = recorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		// One monotonic clock read: the end's wall time is the start's
+		// plus the elapsed time (time.Now reads the wall clock too).
+		d := time.Since(start)
+		log.writeAccess(&accessRecord{
+			time: start.Add(d), method: r.Method, path: r.URL.Path,
+			status: rec.status, bytes: rec.bytes, duration: d,
+		})
+		*rec = recorder{} // holds no writer while pooled
+		recorders.Put(rec)
+	})
+}
+
+// recorder notes the status and the body size of a response.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // accessRecord is one request as the access log shows it.
 type accessRecord struct {
@@ -91,7 +147,7 @@ type accessRecord struct {
 // through slog.Logger costs three times as much (finding the caller,
 // building the record, formatting each attribute by kind), which is a
 // measurable share of a request that takes microseconds.
-func (b *logBuffer) writeAccess(r *accessRecord) {
+func (b *LogBuffer) writeAccess(r *accessRecord) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.w.Write(r.appendLine(b.w.AvailableBuffer(), &b.clock))

@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"bytes"
@@ -46,8 +46,8 @@ func TestAccessLinesAreSlogTextLines(t *testing.T) {
 }
 
 func TestTheLogBufferWritesOnlyWhenFlushed(t *testing.T) {
-	var out syncBuffer
-	b := newLogBuffer(&out, 0)
+	var out bytes.Buffer // written only by Flush and Close, on this goroutine
+	b := NewLogBuffer(&out, 0)
 	b.writeAccess(&accessRecord{time.Now(), "GET", "/", 200, 1, 0})
 	slog.New(slog.NewTextHandler(b, nil)).Info("hello")
 	assert.Empty(t, out.String(), "nothing written before a flush")
