@@ -16,8 +16,8 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/internal/axepage"
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/axepage"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 )
 
 // paintPairs are text and background colors of every notation, many of

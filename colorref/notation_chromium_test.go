@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/colorref"
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 )
 
 // supportsAndComputed loads a page in headless Chromium that asks

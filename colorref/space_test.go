@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/colorref"
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 )
 
 func TestParseSpaceNamesEverySpaceBack(t *testing.T) {

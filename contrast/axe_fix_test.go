@@ -9,7 +9,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 )
 
 // TestSuggestedFixesPassAxe renders every suggested fix for a few hundred

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/httpadapter"
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 	"github.com/themekit/themekit/theming"
 )
 

@@ -22,7 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/httpadapter"
-	"github.com/themekit/themekit/internal/gendata"
+	"github.com/themekit/themekit/internal/testkit/gendata"
 	"github.com/themekit/themekit/theming"
 )
 

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/themekit/themekit/httpadapter"
-	"github.com/themekit/themekit/internal/gendata"
+	"github.com/themekit/themekit/internal/testkit/gendata"
 	"github.com/themekit/themekit/theming"
 )
 
-// scaleData is the shared scale data (internal/gendata), as theming's
+// scaleData is the shared scale data (internal/testkit/gendata), as theming's
 // scale benchmarks use it.
 func scaleData(n int) (catalog, themes []byte) { return gendata.Catalog(n), gendata.Themes(n) }
 

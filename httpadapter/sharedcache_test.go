@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/httpadapter"
-	"github.com/themekit/themekit/internal/nginxtest"
+	"github.com/themekit/themekit/internal/testkit/nginxtest"
 	"github.com/themekit/themekit/theming"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/internal/axepage"
+	"github.com/themekit/themekit/internal/testkit/axepage"
 	"github.com/themekit/themekit/scale"
 )
 
@@ -126,7 +126,7 @@ func (c tally) log(t *testing.T, tool string, ratios int) {
 // every step as text on its page in Chromium, and has axe-core measure
 // it: every step reaches its ratio and lies within scale.Tolerance
 // (0.02) above it, measured on the colors axe-core read. Adobe Leonardo
-// 1.1.0 (pinned in internal/axepage/testdata/leonardo) is asked for the
+// 1.1.0 (pinned in internal/testkit/axepage/testdata/leonardo) is asked for the
 // same keys, ratios and pages and measured the same way, side by side;
 // its figures are logged (docs/scales.md has them).
 func TestStepsInChromium(t *testing.T) {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/themekit/themekit/internal/gendata"
+	"github.com/themekit/themekit/internal/testkit/gendata"
 	"github.com/themekit/themekit/theming"
 )
 
 // generatedCatalog and generatedThemes are the shared scale data (see
-// internal/gendata): chains up to 50 deep, two variables and one contrast
+// internal/testkit/gendata): chains up to 50 deep, two variables and one contrast
 // rule per component, three themes.
 func generatedCatalog(n int) []byte { return gendata.Catalog(n) }
 

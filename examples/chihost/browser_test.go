@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/axepage"
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/axepage"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 	"github.com/themekit/themekit/theming/revision"
 )
 

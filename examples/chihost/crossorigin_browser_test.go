@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/axepage"
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/axepage"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 )
 
 // TestACrossOriginFormIsRefusedInChromium: a page of a sibling

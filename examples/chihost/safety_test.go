@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/nginxtest"
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/nginxtest"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 	"github.com/themekit/themekit/theming/revision"
 )
 

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/themekit/themekit/internal/demo"
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 	"github.com/themekit/themekit/theming/pgsource"
 )
 

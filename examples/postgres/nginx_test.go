@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/nginxtest"
+	"github.com/themekit/themekit/internal/testkit/nginxtest"
 )
 
 // nginxTenantCache is the nginx setting docs/replicas.md gives for caching a

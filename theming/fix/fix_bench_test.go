@@ -6,7 +6,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/internal/gendata"
+	"github.com/themekit/themekit/internal/testkit/gendata"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/fix"
 )
@@ -50,7 +50,7 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 // BenchmarkFixThemeScale fixes a theme of the generated scale data (see
-// internal/gendata) whose every seventh component is overridden with a
+// internal/testkit/gendata) whose every seventh component is overridden with a
 // mid blue that fails about half the rules.
 func BenchmarkFixThemeScale(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
@@ -82,7 +82,7 @@ func BenchmarkFixThemeScale(b *testing.B) {
 var benchSizes = []int{1_000, 10_000, 100_000}
 
 // BenchmarkAudit measures the contrast audit of a snapshot of the
-// generated scale data (see internal/gendata): n rules × 3 themes × 2
+// generated scale data (see internal/testkit/gendata): n rules × 3 themes × 2
 // schemes. Each iteration loads a fresh snapshot outside the timer, and
 // audits it with a new engine, since an engine keeps a snapshot's audit.
 func BenchmarkAudit(b *testing.B) {

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/pgsource"
 	"github.com/themekit/themekit/theming/revision"

@@ -52,7 +52,7 @@ func (b *Browser) ColorContrast(tb testing.TB, page string) []ContrastNode {
 // lists it), below the module root.
 var leonardoDir = filepath.Join("internal", "axepage", "testdata", "leonardo")
 
-// Leonardo runs Adobe Leonardo, pinned in internal/axepage/testdata/leonardo,
+// Leonardo runs Adobe Leonardo, pinned in internal/testkit/axepage/testdata/leonardo,
 // through its script leonardo.mjs, and returns Leonardo's version and its
 // hex colors for each key color (as #rrggbb) at each ratio against each
 // background, indexed [background][key][ratio]: for each background one

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/themekit/themekit/internal/axepage"
+	"github.com/themekit/themekit/internal/testkit/axepage"
 )
 
 // TestForcedColorsPassInChromium: with forced-colors: active emulated and

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/pgtest"
+	"github.com/themekit/themekit/internal/testkit/pgtest"
 )
 
 func TestStart(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/nginxtest"
+	"github.com/themekit/themekit/internal/testkit/nginxtest"
 )
 
 func TestStart(t *testing.T) {

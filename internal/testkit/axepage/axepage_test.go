@@ -10,7 +10,7 @@ import (
 
 	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/contrast"
-	"github.com/themekit/themekit/internal/axepage"
+	"github.com/themekit/themekit/internal/testkit/axepage"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/css"
 	"github.com/themekit/themekit/theming/fix"

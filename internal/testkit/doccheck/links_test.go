@@ -22,7 +22,7 @@ import (
 )
 
 // repoRoot is the module's root, seen from this package's directory.
-const repoRoot = "../.."
+const repoRoot = "../../.."
 
 // checkedFiles lists the markdown files whose links are checked, as
 // slash-separated paths under the repository's root.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/themekit/themekit/internal/browsertest"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 )
 
 // CommandTimeout bounds each DevTools command and each page load.

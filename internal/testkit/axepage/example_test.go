@@ -3,7 +3,7 @@ package axepage_test
 import (
 	"fmt"
 
-	"github.com/themekit/themekit/internal/axepage"
+	"github.com/themekit/themekit/internal/testkit/axepage"
 )
 
 // ParseComputed reads the colors getComputedStyle reports, including the
