@@ -27,7 +27,7 @@ func TestNewServesTheThreeEndpoints(t *testing.T) {
 	require.NoError(t, err)
 	theme1, err := snap.ThemeJSON(1, "")
 	require.NoError(t, err)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 
 	tests := []struct {
 		name string
@@ -69,7 +69,7 @@ func TestPathsWithoutTheirSlashRedirect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var h http.Handler = httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: tt.prefix})
+			var h http.Handler = httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: tt.prefix})
 			if tt.mount != nil {
 				h = tt.mount(h)
 			}
@@ -93,7 +93,7 @@ func TestPathsWithoutTheirSlashRedirect(t *testing.T) {
 }
 
 func TestRedirectIsNeverToAnotherHost(t *testing.T) {
-	ts := serve(t, http.StripPrefix("/x", httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))})))
+	ts := serve(t, http.StripPrefix("/x", httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))})))
 	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
 	require.NoError(t, err)
 	defer conn.Close()
@@ -155,7 +155,7 @@ func TestUnknownPathsAreNotFound(t *testing.T) {
 	}
 	for _, sv := range servers {
 		opts := sv.opts
-		opts.Source, opts.Prefix = theming.NewStore(defaultSnapshot(t)), "/p"
+		opts.Source, opts.Prefix = theming.NewCurrent(defaultSnapshot(t)), "/p"
 		opts.SourceVary, opts.PreferredTheme, opts.UserVary = []string{"X-Tenant"}, preferredFromHeader, []string{userHeader}
 		ts := serve(t, httpadapter.New(opts))
 		for _, p := range paths {
@@ -214,13 +214,13 @@ func TestEveryResponseCarriesAllowNosniffAndVary(t *testing.T) {
 		{"an unsatisfiable Accept", nil, http.MethodGet, themesPath, "image/png", 406},
 		{"a browsable page", nil, http.MethodGet, defsPath + "?format=api", "", 200},
 		{"a failing source", failing, http.MethodGet, themesPath, "", 500},
-		{"no theme for the user", theming.NewStore(empty), http.MethodGet, configPath, "", 404},
+		{"no theme for the user", theming.NewCurrent(empty), http.MethodGet, configPath, "", 404},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := tt.source
 			if src == nil {
-				src = theming.NewStore(defaultSnapshot(t))
+				src = theming.NewCurrent(defaultSnapshot(t))
 			}
 			ts := serve(t, httpadapter.New(httpadapter.Options{Source: src, Logger: (&logBuffer{}).logger()}))
 			resp, _ := do(t, ts, tt.method, tt.give, map[string]string{"Accept": tt.accept})
@@ -253,7 +253,7 @@ func TestVaryIsMergedWithTheHosts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), UserVary: tt.userVary})
+			h := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), UserVary: tt.userVary})
 			ts := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				for _, v := range tt.give {
 					w.Header().Add("Vary", v)
@@ -292,7 +292,7 @@ func rawExchange(t *testing.T, addr, method, target string) (http.Header, string
 }
 
 func TestHeadHasGetsHeadersAndNoBody(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	addr := ts.Listener.Addr().String()
 	tests := []struct {
 		name string
@@ -328,7 +328,7 @@ func TestHeadHasGetsHeadersAndNoBody(t *testing.T) {
 }
 
 func TestOptionsSendsTheMetadata(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	const parses = `"renders":["application/json","text/html"],"parses":["application/json","application/x-www-form-urlencoded","multipart/form-data"]}`
 	tests := []struct {
 		name string
@@ -350,7 +350,7 @@ func TestOptionsSendsTheMetadata(t *testing.T) {
 }
 
 func TestOtherMethodsAreNotAllowed(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, "PURGE"} {
 		t.Run(method+" is answered 405 naming the method", func(t *testing.T) {
 			resp, body := do(t, ts, method, themesPath, nil)
@@ -365,7 +365,7 @@ func TestFormatParameter(t *testing.T) {
 	snap := defaultSnapshot(t)
 	themes, err := snap.ThemesJSON("")
 	require.NoError(t, err)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	tests := []struct {
 		name     string
 		method   string
@@ -401,7 +401,7 @@ func TestFormatParameter(t *testing.T) {
 func TestAcceptNegotiation(t *testing.T) {
 	snap := defaultSnapshot(t)
 	defs := snap.ComponentDefsJSON()
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	const html = "text/html; charset=utf-8"
 	tests := []struct {
 		name     string
@@ -458,14 +458,14 @@ func TestAcceptNegotiation(t *testing.T) {
 }
 
 func TestNegotiationPrecedesTheMethod(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	resp, body := do(t, ts, http.MethodDelete, themesPath, map[string]string{"Accept": "image/png"})
 	assert.Equal(t, http.StatusNotAcceptable, resp.StatusCode, "DELETE with Accept image/png")
 	assert.Equal(t, `{"detail":"Could not satisfy the request Accept header."}`, string(body), "DELETE with Accept image/png")
 }
 
 func TestErrorsFollowTheNegotiatedRendering(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	tests := []struct {
 		name     string
 		give     string

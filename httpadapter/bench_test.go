@@ -53,7 +53,7 @@ func BenchmarkEndpoints(b *testing.B) {
 		b.Fatal(err)
 	}
 	api := httpadapter.New(httpadapter.Options{
-		Source:         theming.NewStore(snap),
+		Source:         theming.NewCurrent(snap),
 		PreferredTheme: func(*http.Request) (int, error) { return 2, nil },
 	})
 	// The form the adapter sends a browser, with its headers, for a
@@ -91,7 +91,7 @@ func BenchmarkEndpoints(b *testing.B) {
 		{"themes if-none-match 304", api, themesPath, map[string]string{"If-None-Match": etagOf(themes)}, 304},
 		{"themes accept browser-style json", api, themesPath, map[string]string{"Accept": "application/json, text/plain, */*"}, 200},
 		{"themes indent=4", api, themesPath, map[string]string{"Accept": "application/json; indent=4"}, 200},
-		{"stylesheet", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}).Stylesheet(), "/theme.css", nil, 200},
+		{"stylesheet", httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}).Stylesheet(), "/theme.css", nil, 200},
 	}
 	for _, bb := range benchmarks {
 		b.Run(bb.name, func(b *testing.B) {
@@ -121,7 +121,7 @@ func BenchmarkPrecompression(b *testing.B) {
 	}
 	// The user is the X-User header: each theme's config and stylesheet.
 	opts := func() httpadapter.Options {
-		return httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: func(r *http.Request) (int, error) {
+		return httpadapter.Options{Source: theming.NewCurrent(snap), PreferredTheme: func(r *http.Request) (int, error) {
 			return strconv.Atoi(r.Header.Get("X-User"))
 		}}
 	}

@@ -18,7 +18,7 @@ import (
 )
 
 func TestTheBrowsablePageInABrowser(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(xssSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(xssSnapshot(t))}))
 	tests := []struct {
 		name string
 		give string
@@ -64,7 +64,7 @@ func TestTheBrowsablePageInABrowser(t *testing.T) {
 // that Chromium decodes each of gzip, br and zstd.
 func TestABrowserGetsTheSameJSONInItsOwnCoding(t *testing.T) {
 	snap := defaultSnapshot(t)
-	opts := httpadapter.Options{Source: theming.NewStore(snap)}
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap)}
 	api := httpadapter.New(opts)
 	css := api.Stylesheet()
 	var targets []string

@@ -79,7 +79,7 @@ func TestTheCatalogIsSharedByTheSnapshotsOfOneCompiledCatalog(t *testing.T) {
 	require.NoError(t, err)
 	loaded := loadDefault(t)
 
-	find := componentDefDocs(newConfig(Options{Source: theming.NewStore(acme)}))
+	find := componentDefDocs(newConfig(Options{Source: theming.NewCurrent(acme)}))
 	docs := map[string]*doc{}
 	for name, s := range map[string]*theming.Snapshot{"acme": acme, "globex": globex, "loaded": loaded} {
 		d, err := find(nil, s)

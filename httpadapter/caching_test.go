@@ -16,7 +16,7 @@ func TestIfNoneMatch(t *testing.T) {
 	themes, err := snap.ThemesJSON("")
 	require.NoError(t, err)
 	tag := etagOf(themes)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	tests := []struct {
 		name   string
 		method string
@@ -51,7 +51,7 @@ func TestIfNoneMatch(t *testing.T) {
 func TestEachRepresentationHasItsOwnStrongTag(t *testing.T) {
 	snap := defaultSnapshot(t)
 	defs := snap.ComponentDefsJSON()
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	tests := []struct {
 		name   string
 		accept string
@@ -84,7 +84,7 @@ func TestEachRepresentationHasItsOwnStrongTag(t *testing.T) {
 			th[0]["name"] = "Renamed"
 			return th
 		})
-		store := theming.NewStore(snap)
+		store := theming.NewCurrent(snap)
 		ts := serve(t, httpadapter.New(httpadapter.Options{Source: store}))
 		before, _ := do(t, ts, http.MethodGet, themesPath, nil)
 		store.Replace(edited)
@@ -112,7 +112,7 @@ func TestCacheControl(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.opts.Source = theming.NewStore(snap)
+			tt.opts.Source = theming.NewCurrent(snap)
 			ts := serve(t, httpadapter.New(tt.opts))
 			resp, _ := do(t, ts, http.MethodGet, tt.path, nil)
 			require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s", tt.path)

@@ -29,7 +29,7 @@ func cssBlock(t testing.TB, css, head string) [][2]string {
 
 func TestTheResolvedColorsAreTheStylesheetsValues(t *testing.T) {
 	snap := defaultSnapshot(t)
-	opts := httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: preferredFromHeader, UserVary: []string{userHeader}}
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap), PreferredTheme: preferredFromHeader, UserVary: []string{userHeader}}
 	ts := serve(t, schemaHandler(opts, ""))
 	for _, th := range snap.Themes() {
 		t.Run("theme "+strconv.Itoa(th.ID())+"'s colors are its stylesheet's values, in its order", func(t *testing.T) {

@@ -60,7 +60,7 @@ func compressedTargets(t *testing.T, snap *theming.Snapshot) []struct {
 	accept       string
 	h            http.Handler
 } {
-	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})
 	css := api.Stylesheet()
 	return []struct {
 		name, target string
@@ -121,7 +121,7 @@ func TestEveryRepresentationIsServedInEachCoding(t *testing.T) {
 
 func TestAcceptEncodingNegotiation(t *testing.T) {
 	snap := defaultSnapshot(t)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	size := map[string]int{}
 	for _, c := range []string{"identity", "gzip", "br", "zstd"} {
 		_, raw := do(t, ts, http.MethodGet, defsPath, map[string]string{"Accept-Encoding": c})
@@ -195,7 +195,7 @@ func ptr(s string) *string { return &s }
 
 func TestSmallBodiesAndErrorsGoOutUnencoded(t *testing.T) {
 	snap := defaultSnapshot(t)
-	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})
 	tests := []struct {
 		name           string
 		h              http.Handler
@@ -219,7 +219,7 @@ func TestSmallBodiesAndErrorsGoOutUnencoded(t *testing.T) {
 
 func TestDisableCompression(t *testing.T) {
 	snap := defaultSnapshot(t)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), DisableCompression: true}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), DisableCompression: true}))
 	resp, body := do(t, ts, http.MethodGet, defsPath, map[string]string{"Accept-Encoding": "gzip, br, zstd"})
 	assert.Empty(t, resp.Header.Get("Content-Encoding"), "no coding when compression is off")
 	assert.Equal(t, string(snap.ComponentDefsJSON()), string(body))
@@ -277,7 +277,7 @@ func TestSourceErrorsMapToStatuses(t *testing.T) {
 	}{
 		{"an unknown tenant is a 404", errSource(fmt.Errorf("tenant %q: %w", "nope", theming.ErrUnknownTenant)),
 			404, `{"detail":"Not found."}`, "", false},
-		{"no snapshot yet is a 503 with Retry-After", &theming.Store{},
+		{"no snapshot yet is a 503 with Retry-After", &theming.Current{},
 			503, `{"detail":"Service temporarily unavailable, try again later."}`, "1", false},
 		{"a wrapped ErrNoSnapshot is a 503 too", errSource(fmt.Errorf("tenant acme loading: %w", theming.ErrNoSnapshot)),
 			503, `{"detail":"Service temporarily unavailable, try again later."}`, "1", false},
@@ -336,7 +336,7 @@ func TestARequestWhoseContextEndsIsNotLoggedAsAServerError(t *testing.T) {
 
 func TestSourceVaryIsOnEveryEndpoint(t *testing.T) {
 	snap := defaultSnapshot(t)
-	opts := httpadapter.Options{Source: theming.NewStore(snap), SourceVary: []string{"x-tenant"}}
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap), SourceVary: []string{"x-tenant"}}
 	a := httpadapter.New(opts)
 	api := serve(t, a)
 	css := serve(t, a.Stylesheet())
@@ -349,7 +349,7 @@ func TestSourceVaryIsOnEveryEndpoint(t *testing.T) {
 		assert.Contains(t, varyTokens(resp), "X-Tenant", "GET %s", target)
 	}
 	assert.PanicsWithValue(t, `httpadapter: Options.SourceVary: "x tenant" is not a header name`, func() {
-		httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), SourceVary: []string{"x tenant"}})
+		httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), SourceVary: []string{"x tenant"}})
 	})
 }
 
@@ -358,7 +358,7 @@ func TestJSONCarriesHTMLCharactersAsDRFWritesThem(t *testing.T) {
 		th[0]["name"] = `Fish & <Chips> \u003c`
 		return th
 	})
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	for _, target := range []string{themesPath, configPath, themesPath + "?format=json"} {
 		_, body := do(t, ts, http.MethodGet, target, nil)
 		// Python's json.dumps(..., ensure_ascii=False), as DRF's

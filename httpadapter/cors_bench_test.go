@@ -31,7 +31,7 @@ func BenchmarkCORS(b *testing.B) {
 		{"off", nil},
 		{"on", &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
 	} {
-		h := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), CORS: bc.cors})
+		h := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), CORS: bc.cors})
 		for _, path := range []string{"/api/v2/theme/config/", "/api/v2/theme/colors/"} {
 			b.Run(bc.name+path, func(b *testing.B) {
 				req := httptest.NewRequest(http.MethodGet, path, nil)

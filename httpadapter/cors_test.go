@@ -20,7 +20,7 @@ const (
 
 func corsOptions(t testing.TB) httpadapter.Options {
 	return httpadapter.Options{
-		Source:         theming.NewStore(defaultSnapshot(t)),
+		Source:         theming.NewCurrent(defaultSnapshot(t)),
 		PreferredTheme: preferredFromHeader,
 		UserVary:       []string{userHeader},
 		CORS:           &httpadapter.CORS{AllowedOrigins: []string{appOrigin}, AllowCredentials: true, MaxAge: 10 * time.Minute},
@@ -169,7 +169,7 @@ func TestCORSOptionsAreChecked(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name+" is refused at construction", func(t *testing.T) {
 			c := tt.cors
-			msg := panicMessage(func() { httpadapter.New(httpadapter.Options{Source: &theming.Store{}, CORS: &c}) })
+			msg := panicMessage(func() { httpadapter.New(httpadapter.Options{Source: &theming.Current{}, CORS: &c}) })
 			assert.Contains(t, msg, tt.want)
 			assert.True(t, strings.HasPrefix(msg, "httpadapter: "), msg)
 		})

@@ -41,7 +41,7 @@
 // # Options
 //
 // [Options] says where the data comes from (a [theming.Source], usually a
-// [*theming.Store], or a [github.com/themekit/themekit/theming/tenant.Source]
+// [*theming.Current], or a [github.com/themekit/themekit/theming/tenant.Source]
 // for many tenants), the media base URL ([Options].MediaBase, checked by
 // [theming.NormalizeMediaBase]), which theme the requesting user prefers
 // ([Options].PreferredTheme), the logger, the Cache-Control values, the

@@ -63,7 +63,7 @@ func TestEnginesAreKeptPerCatalogWithoutKeepingTheCatalog(t *testing.T) {
 		runtime.KeepAlive(snap)
 	})
 	t.Run("a snapshot's sheets hold its engine", func(t *testing.T) {
-		a := New(Options{Source: theming.NewStore(loadDefault(t))})
+		a := New(Options{Source: theming.NewCurrent(loadDefault(t))})
 		snap, err := a.c.snapshot(t.Context())
 		require.NoError(t, err)
 		var gone atomic.Bool

@@ -20,7 +20,7 @@ func ExampleNew_colors() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	defer srv.Close()
 
 	resp, err := http.Get(srv.URL + "/api/v2/theme/colors/")
@@ -49,7 +49,7 @@ func ExampleCORS() {
 		log.Fatal(err)
 	}
 	api := httpadapter.New(httpadapter.Options{
-		Source: theming.NewStore(snap),
+		Source: theming.NewCurrent(snap),
 		CORS: &httpadapter.CORS{
 			AllowedOrigins:   []string{"https://app.example.com"},
 			AllowCredentials: true,
@@ -87,7 +87,7 @@ func ExampleCORS_misconfigured() {
 	} {
 		func() {
 			defer func() { fmt.Println(recover()) }()
-			httpadapter.New(httpadapter.Options{Source: &theming.Store{}, CORS: &c})
+			httpadapter.New(httpadapter.Options{Source: &theming.Current{}, CORS: &c})
 		}()
 	}
 	// Output:
@@ -104,7 +104,7 @@ func ExampleCORS_pattern() {
 		log.Fatal(err)
 	}
 	api := httpadapter.New(httpadapter.Options{
-		Source: theming.NewStore(snap),
+		Source: theming.NewCurrent(snap),
 		CORS:   &httpadapter.CORS{AllowedOrigins: []string{"https://*.example.com"}},
 	})
 	for _, origin := range []string{"https://app.example.com", "https://a.b.example.com", "https://example.com", "https://evilexample.com", "http://app.example.com"} {

@@ -39,7 +39,7 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	store := theming.NewStore(snap)
+	store := theming.NewCurrent(snap)
 
 	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: store}))
 	defer srv.Close()
@@ -67,7 +67,7 @@ func ExampleNew_serveMux() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
@@ -98,7 +98,7 @@ func ExampleNew_methodNotAllowed() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	defer srv.Close()
 	for _, body := range []io.Reader{nil, strings.NewReader(`{"name":"x"}`)} {
 		resp := must(http.Post(srv.URL+"/api/v2/theme/", "application/json", body))
@@ -119,7 +119,7 @@ func ExampleNew_stripPrefix() {
 		log.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/theming/", http.StripPrefix("/theming", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})))
+	mux.Handle("/theming/", http.StripPrefix("/theming", httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})))
 
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -143,7 +143,7 @@ func ExampleOptions_prefix() {
 		log.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/theming/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: "/theming"}))
+	mux.Handle("/theming/", httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: "/theming"}))
 
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -164,7 +164,7 @@ func ExampleOptions_preferredTheme() {
 	}
 	prefs := map[string]int{"alice": 2} // the host's user settings
 	api := httpadapter.New(httpadapter.Options{
-		Source: theming.NewStore(snap),
+		Source: theming.NewCurrent(snap),
 		PreferredTheme: func(r *http.Request) (int, error) {
 			user, _ := r.Context().Value(userKey{}).(string)
 			return prefs[user], nil // 0: no preference
@@ -205,7 +205,7 @@ func ExampleAdapter_Stylesheet() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", a)
 	mux.Handle("/api/v2/theme", a)
@@ -244,7 +244,7 @@ func ExampleNew_compression() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)}))
+	srv := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)}))
 	defer srv.Close()
 	// A transport that shows the bytes as sent, without decoding gzip.
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
@@ -273,7 +273,7 @@ func ExampleOptions_sourceVary() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	tenants := map[string]*theming.Store{"acme": theming.NewStore(snap), "initech": {}}
+	tenants := map[string]*theming.Current{"acme": theming.NewCurrent(snap), "initech": {}}
 	var tenantSource theming.SourceFunc = func(ctx context.Context) (*theming.Snapshot, error) {
 		name, _ := tenant.FromContext(ctx)
 		store, ok := tenants[name]

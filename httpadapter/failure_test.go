@@ -32,10 +32,10 @@ func TestFailuresAreServerErrorsWithTheCauseLoggedOnly(t *testing.T) {
 		{"a panicking source", sourceFunc(func(context.Context) (*theming.Snapshot, error) {
 			panic(secret)
 		}), nil, defsPath, []string{secret, "Source.Snapshot panicked", "stack="}},
-		{"a failing hook", theming.NewStore(snap), func(*http.Request) (int, error) {
+		{"a failing hook", theming.NewCurrent(snap), func(*http.Request) (int, error) {
 			return 0, errors.New(secret)
 		}, configPath, []string{secret, "Theme Config"}},
-		{"a panicking hook", theming.NewStore(snap), func(*http.Request) (int, error) {
+		{"a panicking hook", theming.NewCurrent(snap), func(*http.Request) (int, error) {
 			panic(secret)
 		}, configPath, []string{secret, "PreferredTheme panicked", "stack="}},
 	}
@@ -95,7 +95,7 @@ func TestTheThemeForTheUser(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(tt.snap), PreferredTheme: tt.give}))
+			ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(tt.snap), PreferredTheme: tt.give}))
 			resp, body := do(t, ts, http.MethodGet, configPath, map[string]string{"X-Pref": "xx"})
 			assert.Equal(t, tt.wantCode, resp.StatusCode, "GET %s", configPath)
 			assert.Equal(t, tt.wantBody, string(body), "GET %s", configPath)
@@ -121,7 +121,7 @@ func TestMediaBase(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), MediaBase: tt.give}))
+			ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), MediaBase: tt.give}))
 			for _, path := range []string{themesPath, configPath} {
 				resp, body := do(t, ts, http.MethodGet, path, nil)
 				require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s", path)
@@ -132,7 +132,7 @@ func TestMediaBase(t *testing.T) {
 }
 
 func TestMisconfigurationPanicsAtConstruction(t *testing.T) {
-	store := theming.NewStore(defaultSnapshot(t))
+	store := theming.NewCurrent(defaultSnapshot(t))
 	tests := []struct {
 		name string
 		give httpadapter.Options
@@ -173,7 +173,7 @@ func TestMediaBasesAcceptedAreThemings(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for _, give := range []string{"", "/", "/media", "http://a/", "https://a.example:8443/x/y"} {
 		t.Run(give+" is valid for both", func(t *testing.T) {
-			require.NotPanics(t, func() { httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), MediaBase: give}) }, "MediaBase %q", give)
+			require.NotPanics(t, func() { httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), MediaBase: give}) }, "MediaBase %q", give)
 			_, err := snap.ThemesJSON(give)
 			assert.NoError(t, err, "theming with MediaBase %q", give)
 		})

@@ -22,7 +22,7 @@ import (
 func fuzzHandler(t testing.TB) http.Handler {
 	users := map[string]int{"alice": 2, "bob": 3, "carol": 4, "mallory": 99}
 	opts := httpadapter.Options{
-		Source: theming.NewStore(defaultSnapshot(t)),
+		Source: theming.NewCurrent(defaultSnapshot(t)),
 		PreferredTheme: func(r *http.Request) (int, error) {
 			return users[r.Header.Get("X-Demo-User")], nil
 		},

@@ -43,7 +43,7 @@ func ExampleAdapter_ThemeForPage() {
 	}
 	prefs := map[string]int{"alice": 2} // a host's user settings
 	opts := httpadapter.Options{
-		Source: theming.NewStore(snap),
+		Source: theming.NewCurrent(snap),
 		PreferredTheme: func(r *http.Request) (int, error) {
 			return prefs[r.Header.Get("X-User")], nil // the host's authentication would go here
 		},

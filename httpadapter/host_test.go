@@ -89,17 +89,17 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 		wantErr error
 		wantMsg string
 	}{
-		{"no preference gets the default theme", theming.NewStore(snap), byHeader, "", 1, nil, ""},
-		{"a preference gets that theme", theming.NewStore(snap), byHeader, "xx", 2, nil, ""},
-		{"an unknown preference falls back to the default", theming.NewStore(snap), byHeader, strings.Repeat("x", 99), 1, nil, ""},
-		{"no theme at all is ErrNoThemes", theming.NewStore(empty), nil, "", 0, theming.ErrNoThemes, ""},
+		{"no preference gets the default theme", theming.NewCurrent(snap), byHeader, "", 1, nil, ""},
+		{"a preference gets that theme", theming.NewCurrent(snap), byHeader, "xx", 2, nil, ""},
+		{"an unknown preference falls back to the default", theming.NewCurrent(snap), byHeader, strings.Repeat("x", 99), 1, nil, ""},
+		{"no theme at all is ErrNoThemes", theming.NewCurrent(empty), nil, "", 0, theming.ErrNoThemes, ""},
 		{"a tenant source's unknown tenant is its error", sourceFunc(func(context.Context) (*theming.Snapshot, error) {
 			return nil, fmt.Errorf("tenant x: %w", theming.ErrUnknownTenant)
 		}), nil, "", 0, theming.ErrUnknownTenant, ""},
-		{"a failing hook's error is returned", theming.NewStore(snap), func(*http.Request) (int, error) {
+		{"a failing hook's error is returned", theming.NewCurrent(snap), func(*http.Request) (int, error) {
 			return 0, errors.New(secret)
 		}, "", 0, nil, secret},
-		{"a panicking hook is an error, not a panic", theming.NewStore(snap), func(*http.Request) (int, error) {
+		{"a panicking hook is an error, not a panic", theming.NewCurrent(snap), func(*http.Request) (int, error) {
 			panic(secret)
 		}, "", 0, nil, "PreferredTheme panicked: " + secret},
 	}
@@ -130,7 +130,7 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 		})
 	}
 	t.Run("the stylesheet, StylesheetFor and ThemeFor agree for the same request", func(t *testing.T) {
-		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: byHeader})
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), PreferredTheme: byHeader})
 		css := a.Stylesheet()
 		for _, pref := range []string{"", "x", "xx", "xxx", "xxxx"} {
 			req := httptest.NewRequest(http.MethodGet, "/theme.css", nil)
@@ -152,7 +152,7 @@ func TestThemeForFindsTheThemeTheEndpointsServe(t *testing.T) {
 }
 
 func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
-	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }}
+	opts := httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }}
 	a := httpadapter.New(opts)
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	sheet, err := a.StylesheetFor(req)
@@ -174,7 +174,7 @@ func TestAnInlinedStylesheetCannotChangeWhatIsServed(t *testing.T) {
 // first call for a theme, StylesheetFor hands out the sheet the adapter
 // keeps, at no allocation.
 func TestStylesheetForIsRenderedOnceAndKept(t *testing.T) {
-	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }})
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }})
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	first, err := a.StylesheetFor(req)
 	require.NoError(t, err)
@@ -182,7 +182,7 @@ func TestStylesheetForIsRenderedOnceAndKept(t *testing.T) {
 	again, _ := a.StylesheetFor(req)
 	assert.Equal(t, first, again)
 	t.Run("concurrent first calls all get the same sheet", func(t *testing.T) {
-		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))})
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))})
 		got := make([]string, 8)
 		var wg sync.WaitGroup
 		for i := range got {
@@ -195,7 +195,7 @@ func TestStylesheetForIsRenderedOnceAndKept(t *testing.T) {
 		}
 	})
 	t.Run("its errors are ThemeFor's", func(t *testing.T) {
-		a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(nil)})
+		a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(nil)})
 		_, err := a.StylesheetFor(req)
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
 	})
@@ -206,7 +206,7 @@ func TestStylesheetForIsRenderedOnceAndKept(t *testing.T) {
 // was rendered with.
 func TestTheStylesheetAndTheHostShareOneEnginePerCatalog(t *testing.T) {
 	snap := defaultSnapshot(t)
-	st := theming.NewStore(snap)
+	st := theming.NewCurrent(snap)
 	a := httpadapter.New(httpadapter.Options{Source: st, PreferredTheme: func(*http.Request) (int, error) { return 3, nil }})
 	e := a.Engine(snap)
 	assert.Same(t, e, a.Engine(snap), "one engine, asked twice")

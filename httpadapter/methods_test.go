@@ -91,7 +91,7 @@ func assertClosed(t *testing.T, br *bufio.Reader) {
 // each handler in its own server, and mounted as README shows in a bare
 // http.Server (no timeouts, nothing between it and the adapter).
 func hostServers(t *testing.T) map[string]func(path string) string {
-	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), Logger: (&logBuffer{}).logger()})
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t)), Logger: (&logBuffer{}).logger()})
 	alone := map[string]string{}
 	for path, h := range map[string]http.Handler{"": a, cssPath: a.Stylesheet(), schemaPath: a.OpenAPI()} {
 		alone[path] = strings.TrimPrefix(serve(t, h).URL, "http://")

@@ -49,7 +49,7 @@ func TestAMountingMistakeIsNamedInThe404AndLoggedOnce(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var logs logBuffer
 			r := chi.NewRouter()
-			r.Mount(tt.mount, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: tt.prefix, Logger: logs.logger()}))
+			r.Mount(tt.mount, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: tt.prefix, Logger: logs.logger()}))
 			ts := serve(t, r)
 			for i := range 3 {
 				resp, body := do(t, ts, http.MethodGet, tt.give, nil)
@@ -73,7 +73,7 @@ func TestAMountingMistakeIsNamedInThe404AndLoggedOnce(t *testing.T) {
 	}
 	t.Run("a path outside the prefix, without chi, is the same mistake", func(t *testing.T) {
 		var logs logBuffer
-		ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: "/p", Logger: logs.logger()}))
+		ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: "/p", Logger: logs.logger()}))
 		for _, give := range []string{"/api/v2/theme/", "/other", "/px/api/v2/theme/"} {
 			resp, body := do(t, ts, http.MethodGet, give, nil)
 			assert.Equal(t, http.StatusNotFound, resp.StatusCode, "GET %s", give)
@@ -87,7 +87,7 @@ func TestAMountingMistakeIsNamedInThe404AndLoggedOnce(t *testing.T) {
 	})
 	t.Run("each handler logs its own first mistake", func(t *testing.T) {
 		var logs logBuffer
-		opts := httpadapter.Options{Source: theming.NewStore(snap), Prefix: "/p", Logger: logs.logger()}
+		opts := httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: "/p", Logger: logs.logger()}
 		for _, h := range []http.Handler{httpadapter.New(opts), httpadapter.New(opts)} {
 			ts := serve(t, h)
 			do(t, ts, http.MethodGet, "/x", nil)

@@ -22,7 +22,7 @@ func mountings(t testing.TB) []struct {
 	h      http.Handler
 } {
 	snap := defaultSnapshot(t)
-	opts := httpadapter.Options{Source: theming.NewStore(snap)}
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap)}
 
 	quickstart := http.NewServeMux() // README's quickstart: the root with and without its slash
 	a := httpadapter.New(opts)
@@ -93,7 +93,7 @@ func TestTheSlashlessPathsAreTheAdaptersOwn301InEveryMounting(t *testing.T) {
 // versions), without the adapter's headers.
 func TestAServeMuxSubtreeAloneRedirectsTheRootItself(t *testing.T) {
 	mux := http.NewServeMux()
-	mux.Handle("/api/v2/theme/", httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}))
+	mux.Handle("/api/v2/theme/", httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}))
 	resp, _ := do(t, serve(t, mux), http.MethodGet, "/api/v2/theme?x=1", nil)
 	assert.Contains(t, []int{http.StatusMovedPermanently, http.StatusTemporaryRedirect}, resp.StatusCode)
 	assert.Empty(t, resp.Header.Get("Allow"), "ServeMux's own redirect")

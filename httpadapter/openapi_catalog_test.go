@@ -20,7 +20,7 @@ func TestTheOpenAPIDocumentFollowsTheCatalog(t *testing.T) {
 	require.NoError(t, err)
 	large, err := theming.Load(gendata.Catalog(50), gendata.Themes(2))
 	require.NoError(t, err)
-	store := theming.NewStore(small)
+	store := theming.NewCurrent(small)
 	ts := serve(t, schemaHandler(httpadapter.Options{Source: store}, ""))
 
 	enum := func(schema string) (string, []any) {
@@ -50,7 +50,7 @@ func TestTheOpenAPIDocumentFollowsTheCatalog(t *testing.T) {
 }
 
 func TestWithoutASnapshotTheDocumentHasNoCatalog(t *testing.T) {
-	ts := serve(t, schemaHandler(httpadapter.Options{Source: &theming.Store{}, UserVary: []string{}}, ""))
+	ts := serve(t, schemaHandler(httpadapter.Options{Source: &theming.Current{}, UserVary: []string{}}, ""))
 	resp, body := do(t, ts, http.MethodGet, schemaPath, nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "the description holds while the data is not there")
 	doc := decodeJSON(t, body).(map[string]any)

@@ -467,25 +467,25 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 	}{
 		{
 			name:       "the embedded data, every theme, with and without a preferred user",
-			opts:       httpadapter.Options{Source: theming.NewStore(defaults)},
+			opts:       httpadapter.Options{Source: theming.NewCurrent(defaults)},
 			requests:   everyRequest("", themeIDs(defaults)),
 			compressed: true,
 		},
 		{
 			name:       "a generated catalog of 250 components",
-			opts:       httpadapter.Options{Source: theming.NewStore(large), MediaBase: "https://cdn.example.com/media"},
+			opts:       httpadapter.Options{Source: theming.NewCurrent(large), MediaBase: "https://cdn.example.com/media"},
 			requests:   everyRequest("", themeIDs(large)),
 			compressed: true,
 		},
 		{
 			name:     "the embedded data under a prefix, uncompressed, with a tenant header",
-			opts:     httpadapter.Options{Source: theming.NewStore(defaults), Prefix: "/theming", DisableCompression: true, SourceVary: []string{"X-Tenant"}, CacheControl: "public, max-age=60", UserCacheControl: "private, max-age=5"},
+			opts:     httpadapter.Options{Source: theming.NewCurrent(defaults), Prefix: "/theming", DisableCompression: true, SourceVary: []string{"X-Tenant"}, CacheControl: "public, max-age=60", UserCacheControl: "private, max-age=5"},
 			server:   "https://api.example.com",
 			requests: everyRequest("/theming", themeIDs(defaults)),
 		},
 		{
 			name: "CORS on, every request from an allowed origin",
-			opts: httpadapter.Options{Source: theming.NewStore(defaults), CORS: &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
+			opts: httpadapter.Options{Source: theming.NewCurrent(defaults), CORS: &httpadapter.CORS{AllowedOrigins: []string{"https://app.example.com"}, AllowCredentials: true}},
 			requests: func() []contractRequest {
 				reqs := everyRequest("", themeIDs(defaults))
 				for _, p := range []string{defsPath, themesPath, configPath, colorsPath} {
@@ -506,7 +506,7 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 		},
 		{
 			name: "no theme at all",
-			opts: httpadapter.Options{Source: theming.NewStore(noThemes)},
+			opts: httpadapter.Options{Source: theming.NewCurrent(noThemes)},
 			requests: []contractRequest{
 				{http.MethodGet, themesPath, nil, http.StatusOK},
 				{http.MethodGet, configPath, nil, http.StatusNotFound},
@@ -516,7 +516,7 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 		},
 		{
 			name:     "no snapshot loaded yet",
-			opts:     httpadapter.Options{Source: &theming.Store{}},
+			opts:     httpadapter.Options{Source: &theming.Current{}},
 			requests: statusForAll(http.StatusServiceUnavailable),
 		},
 		{
@@ -537,7 +537,7 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 		{
 			name: "a failing user hook",
 			opts: httpadapter.Options{
-				Source:         theming.NewStore(defaults),
+				Source:         theming.NewCurrent(defaults),
 				PreferredTheme: func(*http.Request) (int, error) { return 0, failing },
 				Logger:         (&logBuffer{}).logger(),
 			},
@@ -588,7 +588,7 @@ func statusForAll(status int) []contractRequest {
 }
 
 func TestTheOpenAPICheckRejectsAChangedRecord(t *testing.T) {
-	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t)), PreferredTheme: preferredFromHeader, UserVary: []string{userHeader}}
+	opts := httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t)), PreferredTheme: preferredFromHeader, UserVary: []string{userHeader}}
 	ts := serve(t, schemaHandler(opts, ""))
 	k := fetchContract(t, ts, ts.URL+schemaPath)
 
@@ -696,7 +696,7 @@ func instanceLocations(err error) []string {
 }
 
 func TestTheLiveCheckRejectsAResponseTheDocumentDoesNotDeclare(t *testing.T) {
-	opts := httpadapter.Options{Source: theming.NewStore(defaultSnapshot(t))}
+	opts := httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(t))}
 	ts := serve(t, schemaHandler(opts, ""))
 	k := fetchContract(t, ts, ts.URL+schemaPath)
 

@@ -20,7 +20,7 @@ func ExampleAdapter_OpenAPI() {
 		panic(err)
 	}
 	opts := httpadapter.Options{
-		Source:    theming.NewStore(snap),
+		Source:    theming.NewCurrent(snap),
 		Prefix:    "/theming",
 		ServerURL: "https://api.example.com", // where clients reach the host
 		UserVary:  []string{"X-User"},        // the header PreferredTheme reads
@@ -67,7 +67,7 @@ func ExampleAdapter_OpenAPI() {
 // misconfiguration: New panics when the host builds its handlers.
 func ExampleOptions_badServerURL() {
 	defer func() { fmt.Println(recover()) }()
-	httpadapter.New(httpadapter.Options{Source: &theming.Store{}, ServerURL: "api.example.com"})
+	httpadapter.New(httpadapter.Options{Source: &theming.Current{}, ServerURL: "api.example.com"})
 	// Output:
 	// httpadapter: Options.ServerURL "api.example.com": want an absolute http(s) URL or a path starting with "/"
 }

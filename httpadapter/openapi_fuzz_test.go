@@ -29,7 +29,7 @@ func FuzzOpenAPIServerURL(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	store := theming.NewStore(snap)
+	store := theming.NewCurrent(snap)
 	f.Fuzz(func(t *testing.T, s string) {
 		var h http.Handler
 		msg := panicMessage(func() { h = httpadapter.New(httpadapter.Options{Source: store, ServerURL: s}).OpenAPI() })

@@ -124,7 +124,7 @@ func TestOpenAPIDocumentIsValidOpenAPI31(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.give.Source = theming.NewStore(snap)
+			tt.give.Source = theming.NewCurrent(snap)
 			ts := serve(t, schemaHandler(tt.give, tt.serverURL))
 			resp, body := do(t, ts, http.MethodGet, schemaPath, nil)
 			require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -216,7 +216,7 @@ func TestOpenAPIDescribesTheMount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), Prefix: tt.prefix, ServerURL: tt.serverURL})
+			a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), Prefix: tt.prefix, ServerURL: tt.serverURL})
 			mux := http.NewServeMux()
 			var api http.Handler = a
 			if tt.strip != "" {
@@ -253,7 +253,7 @@ func TestOpenAPIDescribesTheMount(t *testing.T) {
 
 func TestOpenAPIDeclaresTheHostsRequestHeaders(t *testing.T) {
 	opts := httpadapter.Options{
-		Source:     theming.NewStore(defaultSnapshot(t)),
+		Source:     theming.NewCurrent(defaultSnapshot(t)),
 		UserVary:   []string{"x-demo-user", "Accept", "Format"},
 		SourceVary: []string{"X-Tenant"},
 	}
@@ -287,7 +287,7 @@ func TestOpenAPIWithDefaultOptionsIsTheFileWithTheCatalog(t *testing.T) {
 	// snapshot's catalog filled in: the handler only adds what the host
 	// configured and what the catalog names, and keeps the file's order.
 	snap := defaultSnapshot(t)
-	opts := httpadapter.Options{Source: theming.NewStore(snap), UserVary: []string{}}
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap), UserVary: []string{}}
 	ts := serve(t, schemaHandler(opts, ""))
 	_, body := do(t, ts, http.MethodGet, schemaPath, nil)
 	file, err := os.ReadFile("openapi.json")
@@ -348,7 +348,7 @@ func topLevelKeys(t testing.TB, doc []byte) []string {
 
 func TestOpenAPICachesAsTheEndpointsDo(t *testing.T) {
 	snap := defaultSnapshot(t)
-	ts := serve(t, schemaHandler(httpadapter.Options{Source: theming.NewStore(snap), CacheControl: "public, max-age=60"}, ""))
+	ts := serve(t, schemaHandler(httpadapter.Options{Source: theming.NewCurrent(snap), CacheControl: "public, max-age=60"}, ""))
 
 	resp, body := do(t, ts, http.MethodGet, schemaPath, nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -399,7 +399,7 @@ func TestOpenAPICachesAsTheEndpointsDo(t *testing.T) {
 		assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
 	})
 	t.Run("without compression nothing varies", func(t *testing.T) {
-		ts := serve(t, schemaHandler(httpadapter.Options{Source: theming.NewStore(snap), DisableCompression: true}, ""))
+		ts := serve(t, schemaHandler(httpadapter.Options{Source: theming.NewCurrent(snap), DisableCompression: true}, ""))
 		resp, b := do(t, ts, http.MethodGet, schemaPath, map[string]string{"Accept-Encoding": "gzip, br, zstd"})
 		assert.Empty(t, resp.Header.Get("Content-Encoding"))
 		assert.Empty(t, resp.Header.Values("Vary"))
@@ -409,7 +409,7 @@ func TestOpenAPICachesAsTheEndpointsDo(t *testing.T) {
 }
 
 func TestNewPanicsOnABadServerURL(t *testing.T) {
-	opts := httpadapter.Options{Source: theming.NewStore(nil)}
+	opts := httpadapter.Options{Source: theming.NewCurrent(nil)}
 	tests := []struct {
 		give string
 	}{

@@ -18,7 +18,7 @@ import (
 // a misconfiguration.
 type Options struct {
 	// Source supplies the snapshot to serve for each request, usually a
-	// *theming.Store. Required: New panics when it is nil.
+	// *theming.Current. Required: New panics when it is nil.
 	Source theming.Source
 
 	// Prefix is the path the API is served under, for hosts that mount

@@ -28,7 +28,7 @@ func xssSnapshot(t testing.TB) *theming.Snapshot {
 }
 
 func TestTheBrowsablePageEscapesEverything(t *testing.T) {
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(xssSnapshot(t))}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(xssSnapshot(t))}))
 	tests := []struct {
 		name string
 		give string
@@ -61,7 +61,7 @@ func TestTheBrowsablePageEscapesEverything(t *testing.T) {
 
 func TestTheBrowsablePageShowsTheExchange(t *testing.T) {
 	snap := defaultSnapshot(t)
-	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), MediaBase: "https://cdn.example.com/media/"}))
+	ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), MediaBase: "https://cdn.example.com/media/"}))
 	resp, body := do(t, ts, http.MethodGet, themesPath+"?format=api", nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	page := string(body)
@@ -129,7 +129,7 @@ func TestALongRequestTargetCannotPinMemory(t *testing.T) {
 	for _, th := range snap.Themes() {
 		users[fmt.Sprint(th.ID())] = th.ID()
 	}
-	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap), PreferredTheme: func(r *http.Request) (int, error) {
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap), PreferredTheme: func(r *http.Request) (int, error) {
 		return users[r.Header.Get("X-User")], nil
 	}})
 	// Every document: the catalog, the list, and per theme its config

@@ -172,7 +172,7 @@ func TestReloadUnderLoad(t *testing.T) {
 
 	snapA, err := theming.LoadFS(validA)
 	require.NoError(t, err)
-	store := theming.NewStore(snapA)
+	store := theming.NewCurrent(snapA)
 	// The source is adversarial: the second time one request reads it,
 	// it waits (up to 20 ms) for the next reload and answers with that
 	// snapshot, so that a handler taking its headers and its body from
@@ -180,12 +180,12 @@ func TestReloadUnderLoad(t *testing.T) {
 	opts := httpadapter.Options{
 		Source: sourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
 			first, _ := ctx.Value(firstReadKey{}).(*atomic.Pointer[theming.Snapshot])
-			s := store.Current()
+			s := store.Load()
 			if first == nil || first.CompareAndSwap(nil, s) {
 				return s, nil
 			}
 			prev := first.Load()
-			for deadline := time.Now().Add(20 * time.Millisecond); s == prev && time.Now().Before(deadline); s = store.Current() {
+			for deadline := time.Now().Add(20 * time.Millisecond); s == prev && time.Now().Before(deadline); s = store.Load() {
 				time.Sleep(50 * time.Microsecond)
 			}
 			return s, nil
@@ -246,19 +246,19 @@ func TestReloadUnderLoad(t *testing.T) {
 
 	var valid, invalid int
 	for i := 0; i < reloads && !stop.Load(); i++ {
-		before := store.Current()
+		before := store.Load()
 		if i%2 == 0 {
 			v := i / 2 % 2 // A, B, A, B, ... on the even steps
 			err := reload(store, []fs.FS{validA, validB}[v])
 			assert.NoError(t, err, "reload %d: version %s", i, versions[v].name)
-			assert.NotSame(t, before, store.Current(), "reload %d: version %s replaces the snapshot", i, versions[v].name)
+			assert.NotSame(t, before, store.Load(), "reload %d: version %s replaces the snapshot", i, versions[v].name)
 			valid++
 			continue
 		}
 		iv := invalids[i/2%len(invalids)]
 		err := reload(store, iv.fsys)
 		assert.True(t, err != nil && iv.want(err), "reload %d: %s returns its error, got %v", i, iv.name, err)
-		assert.Same(t, before, store.Current(), "reload %d: %s leaves the snapshot in place", i, iv.name)
+		assert.Same(t, before, store.Load(), "reload %d: %s leaves the snapshot in place", i, iv.name)
 		invalid++
 		time.Sleep(time.Millisecond) // let the readers see each valid version
 	}
@@ -345,7 +345,7 @@ func checkReloadResponse(versions []reloadVersion, key string, conditional bool,
 
 // reload loads fsys and, if it is valid, makes it st's current snapshot,
 // as a host reloads: on an error the previous snapshot stays current.
-func reload(st *theming.Store, fsys fs.FS) error {
+func reload(st *theming.Current, fsys fs.FS) error {
 	s, err := theming.LoadFS(fsys)
 	if err != nil {
 		return err

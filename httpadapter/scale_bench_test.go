@@ -30,7 +30,7 @@ func BenchmarkScale(b *testing.B) {
 			b.Fatal(err)
 		}
 		opts := httpadapter.Options{
-			Source:         theming.NewStore(snap),
+			Source:         theming.NewCurrent(snap),
 			PreferredTheme: func(*http.Request) (int, error) { return 2, nil },
 		}
 		endpoints := []struct {

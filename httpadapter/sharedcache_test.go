@@ -69,7 +69,7 @@ func TestASharedCacheKeepsUsersApart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.opts.Source = theming.NewStore(snap)
+			tt.opts.Source = theming.NewCurrent(snap)
 			tt.opts.PreferredTheme = hook
 			upstream := httptest.NewServer(httpadapter.New(tt.opts))
 			t.Cleanup(upstream.Close)
@@ -137,7 +137,7 @@ func (s *statusRecorder) WriteHeader(code int) {
 // revalidation brings the new body to clients.
 func TestASharedCacheRevalidatesAndPicksUpReloads(t *testing.T) {
 	snap := defaultSnapshot(t)
-	store := theming.NewStore(snap)
+	store := theming.NewCurrent(snap)
 	var origin originLog
 	upstream := httptest.NewServer(origin.wrap(httpadapter.New(httpadapter.Options{
 		Source: store, CacheControl: "public, max-age=0, s-maxage=1",

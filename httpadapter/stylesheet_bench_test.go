@@ -13,7 +13,7 @@ import (
 // requesting user's stylesheet into each page it renders: the adapter
 // finds the user's theme and hands out the sheet it keeps for it.
 func BenchmarkHostInlinesTheSheet(b *testing.B) {
-	a := httpadapter.New(httpadapter.Options{Source: theming.NewStore(defaultSnapshot(b)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }})
+	a := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(defaultSnapshot(b)), PreferredTheme: func(*http.Request) (int, error) { return 2, nil }})
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	if _, err := a.StylesheetFor(req); err != nil {
 		b.Fatal(err)

@@ -43,7 +43,7 @@ func TestStylesheet(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := serve(t, httpadapter.New(httpadapter.Options{
-				Source: theming.NewStore(snap), PreferredTheme: tt.hook, Logger: (&logBuffer{}).logger(),
+				Source: theming.NewCurrent(snap), PreferredTheme: tt.hook, Logger: (&logBuffer{}).logger(),
 			}).Stylesheet())
 			resp, body := do(t, ts, tt.method, "/theme.css", tt.header)
 			assert.Equal(t, tt.wantCode, resp.StatusCode, "%s /theme.css", tt.method)
@@ -66,7 +66,7 @@ func TestStylesheet(t *testing.T) {
 
 	t.Run("no theme at all is not found", func(t *testing.T) {
 		empty := snapshotWith(t, func([]map[string]any) []map[string]any { return nil })
-		ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewStore(empty)}).Stylesheet())
+		ts := serve(t, httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(empty)}).Stylesheet())
 		resp, body := do(t, ts, http.MethodGet, "/theme.css", nil)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "GET /theme.css with no themes")
 		assert.Equal(t, `{"detail":"Not found."}`, string(body), "GET /theme.css with no themes")

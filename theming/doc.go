@@ -73,7 +73,7 @@
 //	field.go        the names of theme fields: FieldName, ParseField; form.go a theme's
 //	                color by field name, for forms
 //	errors.go       Problem, ValidationError, the sentinels
-//	source.go       Source, SourceFunc; store.go Store
+//	source.go       Source, SourceFunc; current.go Current
 //	export.go       Internal, the engine's guarded seam
 //
 //	theming/fix         the contrast engine: audit, suggestions, FixTheme, Generate, the
@@ -134,9 +134,9 @@
 //
 // # Serving
 //
-// A [Store] holds the current [Snapshot] behind an atomic pointer; a host
-// loads new data and [Store.Replace]s the snapshot only when it loaded
-// completely. [Store] implements
+// A [Current] holds the current [Snapshot] behind an atomic pointer; a host
+// loads new data and [Current.Replace]s the snapshot only when it loaded
+// completely. [Current] implements
 // [Source], which the HTTP layer reads; hosts may supply their own [Source],
 // such as a [github.com/themekit/themekit/theming/tenant.Source].
 //

@@ -424,9 +424,9 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		assert.Nil(t, s.CompiledCatalog())
 	})
 	t.Run("a store's current snapshot before the first load has no version", func(t *testing.T) {
-		var st theming.Store
-		assert.Empty(t, st.Current().Version(), "a health check may report it")
-		assert.Nil(t, st.Current().CompiledCatalog())
+		var st theming.Current
+		assert.Empty(t, st.Load().Version(), "a health check may report it")
+		assert.Nil(t, st.Load().CompiledCatalog())
 	})
 	t.Run("the zero CompiledCatalog refuses to build", func(t *testing.T) {
 		var c theming.CompiledCatalog
@@ -477,7 +477,7 @@ func TestVersion(t *testing.T) {
 }
 
 // TestConcurrentSnapshotsFromOneCatalog builds snapshots from one
-// compiled catalog in several goroutines while others serve from a Store
+// compiled catalog in several goroutines while others serve from a Current
 // the builders replace; run under -race it shows that what the snapshots
 // share is never written after compilation.
 func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
@@ -486,7 +486,7 @@ func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
 	require.NoError(t, err)
 	first, err := cc.Snapshot(themes)
 	require.NoError(t, err)
-	st := theming.NewStore(first)
+	st := theming.NewCurrent(first)
 	wantDefs := string(first.ComponentDefsJSON())
 	var wg sync.WaitGroup
 	for w := range 4 {
@@ -506,7 +506,7 @@ func TestConcurrentSnapshotsFromOneCatalog(t *testing.T) {
 	for range 4 {
 		wg.Go(func() {
 			for range 100 {
-				s := st.Current()
+				s := st.Load()
 				assert.Equal(t, wantDefs, string(s.ComponentDefsJSON()))
 				_, err := s.ThemesJSON("")
 				assert.NoError(t, err)

@@ -126,7 +126,7 @@ func (s *Snapshot) CompiledCatalog() *CompiledCatalog {
 // can log it, expose it, and see whether replicas agree. It is computed
 // once per snapshot. The zero Snapshot's is "", and so is a nil
 // *Snapshot's, so that a health check may report
-// store.Current().Version() before the first load.
+// store.Load().Version() before the first load.
 //
 // It digests what is served rather than encoding the data once more: the
 // catalog's encoding (made once per compiled catalog) and the theme list

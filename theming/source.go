@@ -2,7 +2,7 @@ package theming
 
 import "context"
 
-// Source supplies the snapshot to serve for a request. Store is the
+// Source supplies the snapshot to serve for a request. [Current] is the
 // in-memory Source; a host can supply its own, for example one backed by
 // its database or one that picks a tenant's snapshot from ctx.
 type Source interface {

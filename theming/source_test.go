@@ -52,14 +52,14 @@ func TestSourceFunc(t *testing.T) {
 	})
 }
 
-// A host with a few fixed tenants can pick a Store per tenant with a
+// A host with a few fixed tenants can pick a Current per tenant with a
 // SourceFunc; tenant.Source does this for many tenants built on demand.
 func ExampleSourceFunc() {
 	snap, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
 		panic(err)
 	}
-	stores := map[string]*theming.Store{"acme": theming.NewStore(snap)}
+	stores := map[string]*theming.Current{"acme": theming.NewCurrent(snap)}
 	src := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
 		name, _ := tenant.FromContext(ctx)
 		st, ok := stores[name]

@@ -73,7 +73,7 @@ func BenchmarkTenantLoad(b *testing.B) {
 			}
 		})
 	})
-	store := theming.NewStore(snap)
+	store := theming.NewCurrent(snap)
 	b.Run("lookup baseline Store", func(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {

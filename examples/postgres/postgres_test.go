@@ -32,7 +32,7 @@ func TestServe(t *testing.T) {
 
 	fromFiles, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
-	files := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewStore(fromFiles), MediaBase: "https://cdn.example/media/"}))
+	files := httptest.NewServer(httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(fromFiles), MediaBase: "https://cdn.example/media/"}))
 	defer files.Close()
 	want := func(path string) string {
 		resp, err := files.Client().Get(files.URL + path)

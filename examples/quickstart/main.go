@@ -19,7 +19,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err) // every problem, as FILE:LINE:COL: path: message
 	}
-	api := httpadapter.New(httpadapter.Options{Source: theming.NewStore(snap)})
+	api := httpadapter.New(httpadapter.Options{Source: theming.NewCurrent(snap)})
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/theme/", api)
 	mux.Handle("/api/v2/theme", api) // the path without its slash gets the API's 301, not ServeMux's 307

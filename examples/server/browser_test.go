@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/themekit/themekit/internal/testkit/browsertest"
 	"github.com/themekit/themekit/internal/demo"
+	"github.com/themekit/themekit/internal/testkit/browsertest"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -140,7 +140,7 @@ func TestTheServedStylesheetInABrowser(t *testing.T) {
 	browsertest.Chromium(t)
 	srv, err := newServer(config{Logger: discard()})
 	require.NoError(t, err, "newServer on the embedded data")
-	snap := srv.store.Current()
+	snap := srv.store.Load()
 	ts := browserServer(t, srv, snap)
 
 	themes := []struct {
@@ -250,7 +250,7 @@ func TestTheContrastReportInABrowser(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts, srv := start(t, config{DataDir: tt.data, Logger: discard()})
-			audit := defaultAudit(t, srv.store.Current())
+			audit := defaultAudit(t, srv.store.Load())
 			// No #fragment: Chromium's headless --screenshot of a
 			// scrolled page is blank, so the window shows the top, where
 			// the failures come first.

@@ -18,7 +18,7 @@ import (
 // previous one; each problem is logged once until a version loads.
 type reloader struct {
 	dir      string
-	store    *theming.Store
+	store    *theming.Current
 	engineOf func(*theming.Snapshot) *fix.Engine // the stylesheet's engine of a snapshot's catalog
 	log      *slog.Logger
 
@@ -49,7 +49,7 @@ func (s stamp) same(o stamp) bool {
 	return true
 }
 
-func newReloader(dir string, store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reloader {
+func newReloader(dir string, store *theming.Current, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reloader {
 	rl := &reloader{dir: dir, store: store, engineOf: engineOf, log: log}
 	rl.seen = rl.stamp()
 	return rl

@@ -91,14 +91,14 @@ func (p *perSnapshot) get(ctx context.Context, snap *theming.Snapshot) (*built, 
 // A page over maxFindings findings is not rendered: a short page says so
 // and links the JSON, which lists every finding.
 type reportHandler struct {
-	store       *theming.Store
+	store       *theming.Current
 	engineOf    func(*theming.Snapshot) *fix.Engine // the stylesheet's engine of a snapshot's catalog
 	log         *slog.Logger
 	maxFindings int
 	page, json  perSnapshot
 }
 
-func newReportHandler(store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reportHandler {
+func newReportHandler(store *theming.Current, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *reportHandler {
 	h := &reportHandler{store: store, engineOf: engineOf, log: log, maxFindings: maxReportFindings}
 	h.page = perSnapshot{ctype: "text/html; charset=utf-8", render: h.renderPage}
 	h.json = perSnapshot{ctype: "application/json", render: h.renderJSON}

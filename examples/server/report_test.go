@@ -89,7 +89,7 @@ func reportOf(t *testing.T, snap *theming.Snapshot) string {
 
 func TestTheContrastReportRoute(t *testing.T) {
 	ts, srv := start(t, config{Logger: discard()})
-	snap := srv.store.Current()
+	snap := srv.store.Load()
 	want := reportOf(t, snap)
 	// A client that sends no Accept-Encoding of its own: identity.
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
@@ -189,7 +189,7 @@ func TestTheReportIsRenderedOncePerSnapshot(t *testing.T) {
 	first, err := theming.LoadFS(theming.DefaultFS())
 	require.NoError(t, err)
 	second := failingSnapshot(t)
-	h := newReportHandler(theming.NewStore(first), engineOf, discard())
+	h := newReportHandler(theming.NewCurrent(first), engineOf, discard())
 	ctx := context.Background()
 
 	p1, err := h.page.get(ctx, first)
@@ -319,7 +319,7 @@ func concurrently(t *testing.T, n int, url string, keep bool) (bodies []string, 
 // machine.
 func TestConcurrentFirstRequestsShareOneRendering(t *testing.T) {
 	snap := failingSnapshot(t)
-	h := newReportHandler(theming.NewStore(snap), engineOf, discard())
+	h := newReportHandler(theming.NewCurrent(snap), engineOf, discard())
 	ts := reportServer(t, h, heldUntilAllArrive(t, &h.page, 6), nil)
 	bodies, _ := concurrently(t, 6, ts.URL+"/theme/report", true)
 	assert.Equal(t, int64(1), h.page.builds.Load(), "renderings for 6 concurrent first requests")
@@ -376,7 +376,7 @@ func TestAReportOverItsBoundLinksTheJSON(t *testing.T) {
 	}
 	snap := manyThemes(t, themes)
 	audit := defaultAudit(t, snap) // the snapshot's own, as at load; not the page's cost
-	h := newReportHandler(theming.NewStore(snap), engineOf, discard())
+	h := newReportHandler(theming.NewCurrent(snap), engineOf, discard())
 	require.Equal(t, maxReportFindings, h.maxFindings, "the server's bound")
 	h.maxFindings = bound
 	require.Greater(t, len(audit.Findings), h.maxFindings, "%d themes are over the bound", themes)

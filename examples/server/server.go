@@ -36,7 +36,7 @@ type config struct {
 // server is the example server's wiring.
 type server struct {
 	handler http.Handler
-	store   *theming.Store
+	store   *theming.Current
 	// reloader watches DataDir; nil when serving the embedded data.
 	reloader *reloader
 	// closeMedia releases the media folder (see Close).
@@ -69,7 +69,7 @@ func newServer(cfg config) (*server, error) {
 	if users, err = demo.LoadUsers(cfg.UsersFile); err != nil {
 		return nil, err
 	}
-	s := &server{store: theming.NewStore(snap), closeMedia: func() error { return nil }}
+	s := &server{store: theming.NewCurrent(snap), closeMedia: func() error { return nil }}
 	var media fs.FS
 	if cfg.DataDir != "" {
 		// Through os.OpenRoot: no link or ".." leads out of the folder.

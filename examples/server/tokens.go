@@ -26,14 +26,14 @@ const (
 // precompressed, served as the other documents are: negotiated coding,
 // an ETag per coding, 304 to If-None-Match, Cache-Control: no-cache.
 type tokensHandler struct {
-	store  *theming.Store
+	store  *theming.Current
 	log    *slog.Logger
 	export perSnapshot
 }
 
 // newTokensHandler serves the export, its "more" context carrying the
 // variants of engineOf's engine, the stylesheet's.
-func newTokensHandler(store *theming.Store, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *tokensHandler {
+func newTokensHandler(store *theming.Current, engineOf func(*theming.Snapshot) *fix.Engine, log *slog.Logger) *tokensHandler {
 	return &tokensHandler{store: store, log: log, export: perSnapshot{renderFiles: func(snap *theming.Snapshot) (map[string]*httpwire.Precompressed, error) {
 		return exportFiles(snap, engineOf(snap))
 	}}}

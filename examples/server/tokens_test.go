@@ -15,7 +15,7 @@ import (
 func TestTheServerServesTheDesignTokensExport(t *testing.T) {
 	srv, err := newServer(config{Logger: discard()})
 	require.NoError(t, err)
-	want, err := dtcg.ExportSnapshot(srv.store.Current(), dtcg.ExportOptions{})
+	want, err := dtcg.ExportSnapshot(srv.store.Load(), dtcg.ExportOptions{})
 	require.NoError(t, err)
 	get := func(path string, hdr map[string]string) *http.Response {
 		req := httptest.NewRequest(http.MethodGet, path, nil)

@@ -32,7 +32,7 @@ func TestAVariantThatCannotReachAAAIsLoggedAndReported(t *testing.T) {
 	ts, srv := start(t, config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	const line = "high-contrast variants cannot reach WCAG 2 AAA"
 	require.Eventually(t, func() bool { return strings.Contains(logs.String(), line) }, 10*time.Second, 10*time.Millisecond)
-	snap := srv.store.Current()
+	snap := srv.store.Load()
 	rep := engineOf(snap).HighContrastAudit(snap)
 	require.Positive(t, rep.Failed)
 	assert.Contains(t, logs.String(), "rules="+itoa(rep.Failed)+" themes=2:"+itoa(rep.Failed)+" ")

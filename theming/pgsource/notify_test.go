@@ -210,7 +210,10 @@ func TestNotifyFloodKeepsThroughput(t *testing.T) {
 		ratio := float64(m.flooded) / float64(m.quiet)
 		t.Logf("attempt %d: %v without notifications: %d responses; %v with %d notifications: %d responses (%.3f); %d reads of the tenant",
 			attempt, m.each, m.quiet, m.each, m.sent, m.flooded, ratio, reads.Load()-readsBefore)
-		require.Greater(t, m.sent, int64(m.each/time.Second*100), "premise: the flood ran")
+		// The flooder aims at 200 a second; a loaded machine slows it
+		// (214 in 3.2 s at load 16). At 40 a second the finding still
+		// showed: its /theme.css fell to 0.002 under about 150.
+		require.Greater(t, m.sent, int64(m.each/time.Second*40), "premise: the flood ran, at 40 notifications a second or more")
 		best = max(best, ratio)
 	}
 	assert.GreaterOrEqual(t, best, 0.9, "throughput under the flood over throughput without it, the best of %d measurements", attempts)

@@ -174,7 +174,7 @@ func New(ctx context.Context, opts Options) (*Source, error) {
 	}
 	to.Load = s.load
 	s.Source = tenant.NewSource(to)
-	s.previews = revision.Previewing(s.Source, to.Tenant, func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error) {
+	s.previews = revision.PreviewSource(s.Source, to.Tenant, func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error) {
 		r, err := s.Revisions().Revision(ctx, tenant, themeID, n)
 		return r.Theme, err
 	})

@@ -71,7 +71,7 @@
 // # Preview
 //
 // [WithPreview] marks a request's context with the revision its
-// requester wants to see; a source made by [Previewing] (Memory's and
+// requester wants to see; a source made by [PreviewSource] (Memory's and
 // pgsource's are) serves that request the revision in place of the live
 // theme, through every endpoint and [github.com/themekit/themekit/httpadapter.Adapter.ThemeFor],
 // while every other request gets the live one. httpadapter serves a

@@ -59,7 +59,7 @@ var (
 func NewMemory(cc *theming.CompiledCatalog, publish contrast.Policy) *Memory {
 	m := &Memory{cc: cc, policy: publish, tenants: map[string]map[int]*memTheme{}}
 	m.src = tenant.NewSource(tenant.Options{Load: m.load})
-	m.serve = Previewing(m.src, nil, func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error) {
+	m.serve = PreviewSource(m.src, nil, func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error) {
 		r, err := m.Revision(ctx, tenant, themeID, n)
 		return r.Theme, err
 	})

@@ -52,7 +52,7 @@ type PreviewOptions struct {
 // tokens ([PreviewSigner]): a request that carries a token that verifies
 // for its tenant and user, and has not expired, is served revision Number
 // of theme ThemeID in place of the live theme by a source made by
-// [Previewing] (as [WithPreview] asks), through every endpoint, the
+// [PreviewSource] (as [WithPreview] asks), through every endpoint, the
 // stylesheet and the host's pages; every other request is served as
 // before.
 //

@@ -234,7 +234,7 @@ func TestATokenForARevisionTheCatalogRefusesIsServedLive(t *testing.T) {
 	live, err := cc.Snapshot([]theming.Theme{{ID: 1, Name: "Live"}})
 	require.NoError(t, err)
 	old := theming.Theme{ID: 1, Name: "Old", Colors: map[string]theming.PerScheme{"no-longer-a-component": {Light: "hsl(0, 0%, 0%)"}}}
-	src := revision.Previewing(theming.NewStore(live), nil, func(context.Context, string, int, int) (theming.Theme, error) {
+	src := revision.PreviewSource(theming.NewCurrent(live), nil, func(context.Context, string, int, int) (theming.Theme, error) {
 		return old, nil
 	})
 	signer := testSigner(t)

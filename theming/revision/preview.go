@@ -51,7 +51,7 @@ func (s *previewState) refused() error {
 }
 
 // WithPreview returns a copy of ctx that asks for revision n of theme
-// themeID in place of the live one: a source made by [Previewing] (the
+// themeID in place of the live one: a source made by [PreviewSource] (the
 // [Memory] store's, pgsource's) serves that request, through every
 // endpoint, the theme's stylesheet and ThemeFor, the revision instead of
 // the live theme, while every other request is served the live one. A
@@ -89,12 +89,12 @@ func PreviewError(ctx context.Context) error {
 	return p.state.refused()
 }
 
-// MaxPreviews bounds the preview snapshots a source made by [Previewing]
+// MaxPreviews bounds the preview snapshots a source made by [PreviewSource]
 // keeps; past it, the least recently used is dropped, and built again
 // on its next request.
 const MaxPreviews = 64
 
-// Previewing returns a [theming.Source] that serves the snapshot live
+// PreviewSource returns a [theming.Source] that serves the snapshot live
 // gives, and to a request whose context carries a preview ([WithPreview])
 // that snapshot with the previewed revision in place of its theme
 // ([theming.Snapshot.Preview]): marked as a preview, so httpadapter
@@ -114,7 +114,7 @@ const MaxPreviews = 64
 // kept (at most [MaxPreviews] of them), so that repeated requests of the
 // previewer share its rendered documents; when the live snapshot changes,
 // the next preview request builds it again on the new one.
-func Previewing(live theming.Source, tenantOf func(context.Context) (string, error),
+func PreviewSource(live theming.Source, tenantOf func(context.Context) (string, error),
 	find func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error)) theming.Source {
 	if tenantOf == nil {
 		tenantOf = func(ctx context.Context) (string, error) {

@@ -158,7 +158,7 @@ func bareAdapter(mediaURL string) http.Handler {
 		log.Fatal(err)
 	}
 	api := httpadapter.New(httpadapter.Options{
-		Source:         theming.NewStore(snap),
+		Source:         theming.NewCurrent(snap),
 		MediaBase:      mediaURL,
 		PreferredTheme: demo.PreferredTheme(users),
 		UserVary:       []string{demo.UserHeader},

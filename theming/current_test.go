@@ -13,16 +13,16 @@ import (
 	"github.com/themekit/themekit/theming"
 )
 
-func TestStore(t *testing.T) {
-	t.Run("the zero Store has no snapshot", func(t *testing.T) {
-		var st theming.Store
+func TestCurrent(t *testing.T) {
+	t.Run("the zero Current has no snapshot", func(t *testing.T) {
+		var st theming.Current
 		_, err := st.Snapshot(context.Background())
 		assert.ErrorIs(t, err, theming.ErrNoSnapshot)
-		assert.Nil(t, st.Current())
+		assert.Nil(t, st.Load())
 	})
 	t.Run("a failed reload keeps the previous snapshot and returns the error", func(t *testing.T) {
 		first := loadBase(t)
-		st := theming.NewStore(first)
+		st := theming.NewCurrent(first)
 		err := reload(st, fstest.MapFS{
 			"catalog.json": {Data: []byte(`{"components": [`)},
 			"themes.json":  {Data: []byte(baseThemes)},
@@ -33,33 +33,33 @@ func TestStore(t *testing.T) {
 		assert.Same(t, first, got)
 	})
 	t.Run("a good reload replaces the snapshot", func(t *testing.T) {
-		st := theming.NewStore(loadBase(t))
+		st := theming.NewCurrent(loadBase(t))
 		themes := edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "Renamed" })
 		require.NoError(t, reload(st, fstest.MapFS{
 			"catalog.json": {Data: []byte(baseCatalog)},
 			"themes.json":  {Data: themes},
 		}))
-		rt, _ := st.Current().Theme(2)
+		rt, _ := st.Load().Theme(2)
 		assert.Equal(t, "Renamed", rt.Name())
 	})
 	t.Run("Replace ignores nil", func(t *testing.T) {
 		s := loadBase(t)
-		st := theming.NewStore(s)
+		st := theming.NewCurrent(s)
 		st.Replace(nil)
-		assert.Same(t, s, st.Current())
+		assert.Same(t, s, st.Load())
 	})
 }
 
-// TestStoreConcurrentReloads runs readers against alternating good and bad
+// TestCurrentConcurrentReloads runs readers against alternating good and bad
 // reloads; under -race it also proves readers need no lock. Every snapshot
 // a reader sees is one of the two valid ones, whole.
-func TestStoreConcurrentReloads(t *testing.T) {
+func TestCurrentConcurrentReloads(t *testing.T) {
 	good := []fstest.MapFS{
 		{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: []byte(baseThemes)}},
 		{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: edit(t, baseThemes, func(m map[string]any) { theme(m, 1)["name"] = "Second" })}},
 	}
 	bad := fstest.MapFS{"catalog.json": {Data: []byte(baseCatalog)}, "themes.json": {Data: []byte(`{"themes": [{"id": -1}]}`)}}
-	st := theming.NewStore(loadBase(t))
+	st := theming.NewCurrent(loadBase(t))
 	wantDefs := len(loadBase(t).ComponentDefsJSON()) // the catalog is the same in every good version
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
@@ -101,7 +101,7 @@ func TestStoreConcurrentReloads(t *testing.T) {
 
 // reload loads fsys and, if it is valid, makes it st's current snapshot,
 // as a host reloads: on an error the previous snapshot stays current.
-func reload(st *theming.Store, fsys fs.FS) error {
+func reload(st *theming.Current, fsys fs.FS) error {
 	s, err := theming.LoadFS(fsys)
 	if err != nil {
 		return err
