@@ -65,11 +65,18 @@
 //	               kept. Without -allow every field may change but the
 //	               page background and the pinned ones
 //	-generate COLOR
-//	               make a theme from one brand color, 'hsl(H, S%, L%)' or
-//	               '#rrggbb' (fix.Engine.Generate), and write it
-//	               with -o: the brand is taken as given when it passes its
-//	               own rules, else at the nearest lightness that does, and
-//	               the line printed names the rule that decided it
+//	               make a theme from one brand color (fix.Engine.Generate),
+//	               and write it with -o: the brand is taken as given when
+//	               it passes its own rules, else at the nearest lightness
+//	               that does, and the line printed names the rule that
+//	               decided it. COLOR is any opaque color colorref.Parse
+//	               reads: '#rrggbb' (and #rgb), 'hsl(H, S%, L%)',
+//	               'rgb(R G B)', 'oklch(L C H)', 'oklab(L a b)',
+//	               'color(display-p3 R G B)'. A theme holds hsl() colors,
+//	               so another notation is taken as the sRGB color it
+//	               paints, a line saying which (clipped, and said so, when
+//	               it lies outside sRGB); a translucent brand is refused in
+//	               one line (exit 2) that names its opaque color
 //	-brand ID      the component that takes the brand color (default primary)
 //	-o OUTDIR      where -generate writes catalog.json and themes.json (one
 //	               theme: id 1, is_default, named "Generated"), and
@@ -140,7 +147,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE] [-contrast more] [-export-dtcg OUT]")
 		fmt.Fprintln(stderr, "       themecheck [-data DIR] -fix OUTDIR [-method M] [-level L] [-apca] [-alpha] [-pin FIELD,...] [-allow FIELD,...]")
-		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate 'hsl(H, S%, L%)'|'#rrggbb' [-brand ID] -o OUTDIR")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate COLOR [-brand ID] -o OUTDIR   (COLOR: #hex, hsl(), rgb(), oklch(), oklab(), color(display-p3 …))")
 		fmt.Fprintln(stderr, "       themecheck -import-dtcg FILE[,FILE] -o OUTDIR [-method M] [-level L] [-apca] [-json] [-html FILE]")
 		fl.PrintDefaults()
 	}
@@ -159,7 +166,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.BoolVar(&fo.Alpha, "alpha", false, "with -fix: raise the alpha of a translucent color that no lightness lets pass")
 	fl.Var((*fieldList)(&fo.Pinned), "pin", "with -fix: a theme `FIELD` the fix must not change, colors.<id>.<light|dark> (repeatable, or comma-separated)")
 	fl.Var((*fieldList)(&fo.Allow), "allow", "with -fix: the only theme `FIELD`s the fix may change (repeatable, or comma-separated)")
-	generate := fl.String("generate", "", "make a theme from the brand `COLOR`, hsl(H, S%, L%) or #rrggbb")
+	generate := fl.String("generate", "", "make a theme from the brand `COLOR`: #hex, hsl(), rgb(), oklch(), oklab() or color(display-p3 …), opaque")
 	brand := fl.String("brand", "primary", "the component `ID` that takes the brand color")
 	outDir := fl.String("o", "", "where -generate and -import-dtcg write catalog.json and themes.json: `OUTDIR`")
 	if err := fl.Parse(args); err != nil {
@@ -672,10 +679,13 @@ func (l *fieldList) Set(s string) error {
 // runGenerate is -generate: one theme from a brand color, written with the
 // catalog to dir.
 func runGenerate(stdout, stderr io.Writer, fsys fs.FS, e *fix.Engine, color, brand, dir string) int {
-	c, err := parseBrand(color)
+	c, note, err := parseBrand(color)
 	if err != nil {
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
+	}
+	if note != "" {
+		fmt.Fprintln(stdout, note)
 	}
 	o := fix.GenerateOptions{Brand: brand}
 	g, err := e.Generate(c, o)
@@ -705,13 +715,36 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, e *fix.Engine, color, bra
 	return exitPass
 }
 
-// parseBrand reads -generate's color: hsl()/hsla() as a catalog writes
-// it, or a hex color from a brand guide ("#1DB954").
-func parseBrand(s string) (colorref.Color, error) {
-	if strings.HasPrefix(s, "#") {
-		return colorref.ParseHex(s)
+// errTranslucentBrand is -generate's answer to a brand color with an
+// alpha below 1: a brand is painted opaque, and what a translucent one
+// looks like depends on what is under it.
+var errTranslucentBrand = errors.New("a brand color must be opaque")
+
+// parseBrand reads -generate's color in any notation colorref.Parse reads
+// (hex, hsl(), rgb(), oklch(), oklab(), color(display-p3 …)) and returns
+// it in the hsl() model, the only one a theme's fields hold: the sRGB
+// color it paints, clipped channel by channel when it lies outside sRGB
+// (colorref.Color.In). note says what became of a color written in
+// another notation, "" for hsl(). A translucent color is refused, in one
+// line that names the opaque color to give instead.
+func parseBrand(s string) (c colorref.Color, note string, err error) {
+	in, err := colorref.Parse(s)
+	if err != nil {
+		return colorref.Color{}, "", err
 	}
-	return colorref.ParseColor(s)
+	c = in.In(colorref.NotationHSL)
+	if a := in.Alpha(); a < 1 {
+		return colorref.Color{}, "", fmt.Errorf("brand %s has alpha %s: %w; give it without its alpha, %s",
+			in, strconv.FormatFloat(a, 'f', -1, 64), errTranslucentBrand, c.WithAlpha(1).Rounded())
+	}
+	switch {
+	case in.Notation() == colorref.NotationHSL:
+	case !in.InSRGB():
+		note = fmt.Sprintf("brand %s lies outside sRGB; a theme holds hsl() colors only: taken as %s, the sRGB color it clips to", in, c)
+	default:
+		note = fmt.Sprintf("brand %s is %s", in, c)
+	}
+	return c, note, nil
 }
 
 // writeData writes the input catalog's bytes and the themes to dir.
