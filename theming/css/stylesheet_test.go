@@ -1,7 +1,6 @@
 package css_test
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
@@ -106,16 +105,7 @@ func TestLightDarkServesTheHighContrastVariant(t *testing.T) {
 		":root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme] {\n",
 		"@media (forced-colors: active) {\n",
 	}
-	at := 0
-	var blocks []string
-	for n, h := range heads {
-		i := strings.Index(sheet[at:], h)
-		require.GreaterOrEqual(t, i, 0, "block %d, %q, in order", n, h)
-		at += i
-		end := strings.Index(sheet[at:], "}")
-		blocks = append(blocks, sheet[at:at+end])
-		at += len(h)
-	}
+	blocks := sheetBlocks(t, sheet, heads...)
 	want := map[string]string{} // the variant's moved variables, in light-dark() form
 	for name := range rt.Variables(theming.Light) {
 		l, _ := rt.Variable(theming.Light, name)
@@ -127,13 +117,8 @@ func TestLightDarkServesTheHighContrastVariant(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, want, "the default data's theme 1 does not pass AAA: its variant moves some variables")
-	decl := regexp.MustCompile(`(--[a-z0-9-]+): ([^;]+);`)
 	for _, n := range []int{1, 2} {
-		got := map[string]string{}
-		for _, d := range decl.FindAllStringSubmatch(blocks[n], -1) {
-			got[d[1]] = d[2]
-		}
-		assert.Equal(t, want, got, "block %d holds the moved variables with the variant's values", n)
+		assert.Equal(t, want, declarations(blocks[n]), "block %d holds the moved variables with the variant's values", n)
 	}
 	_, forced, ok := strings.Cut(string(css.Stylesheet(rt, v)), "@media (forced-colors: active) {\n")
 	require.True(t, ok)
