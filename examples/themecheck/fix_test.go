@@ -179,6 +179,15 @@ func TestRunFixOptions(t *testing.T) {
 			wantStdout: []string{"fixed for WCAG 2 AA, method both, APCA on.\n", "840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA on: 840 passed, 0 failed.\nok\n"},
 		},
 		{
+			name: "-fix -apca says the rules it cannot fix fail under APCA's policy",
+			in:   translucentDir, args: []string{"-apca"}, policy: contrast.Policy{APCA: true}, want: 1,
+			wantStdout: []string{
+				"fix: theme 1: 1 contrast rule(s) cannot pass under WCAG 2 AA, method both, APCA on: muted on page (text, light)",
+				"a failing rule paints a translucent color: -alpha lets the fix raise its alpha\n",
+				"WCAG 2 AA, method both, APCA on: 3 passed, 1 failed.\nFAIL\n",
+			},
+		},
+		{
 			name: "-fix -apca -level AAA -alpha fixes the translucent text for the whole policy",
 			in:   translucentDir, args: []string{"-apca", "-level", "AAA", "-alpha"}, policy: contrast.Policy{Level: contrast.AAA, APCA: true}, want: 0,
 			wantStdout: []string{"WCAG 2 AAA, method both, APCA on: 4 passed, 0 failed.\nok\n"},
