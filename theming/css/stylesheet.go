@@ -127,7 +127,7 @@ func LightDark(rt *theming.ResolvedTheme, v *fix.Variant) []byte {
 	if v != nil {
 		moved = movedBy(vars, v.Theme)
 	}
-	b := appendProperties(appendHeader(nil, rt), vars)
+	b := appendProperties(appendHeader(make([]byte, 0, lightDarkSize(vars, moved, v != nil)), rt), vars)
 	if len(vars) > 0 {
 		b = append(b, ":root,\n[data-color-scheme] {\n"...)
 		b = append(appendLightDark(b, vars, "  "), "}\n"...)
@@ -144,6 +144,22 @@ func LightDark(rt *theming.ResolvedTheme, v *fix.Variant) []byte {
 		b = append(appendLightDark(b, moved, "  "), "}\n"...)
 	}
 	return appendForcedColors(b, vars, v)
+}
+
+// lightDarkSize is about the length of a light-dark() sheet of vars, of
+// which the variant, if any, moves moved: sizeOf for LightDark.
+func lightDarkSize(vars, moved []decl, contrast bool) int {
+	n := 1024
+	for _, d := range vars {
+		n += 2*len(d.name) + 140 // @property and the light-dark() declaration
+		if contrast {
+			n += len(d.name) + 32 // the forced-colors block
+		}
+	}
+	for _, d := range moved {
+		n += 2 * (len(d.name) + 64) // the variant's two blocks
+	}
+	return n
 }
 
 // appendLightDark appends each variable's light-dark() declaration:
