@@ -45,18 +45,38 @@
 //	               stylesheet serves under prefers-contrast: more) at WCAG 2
 //	               AAA under the method both, whatever -level and -method say
 //	-fix OUTDIR    move the lightness of theme fields until every rule passes
-//	               under the policy (fix.Engine.FixTheme): write
-//	               OUTDIR/catalog.json (the input's bytes) and
-//	               OUTDIR/themes.json (the fixed themes), and print each edit
-//	               (theme, field, from, to); exit 0 when every theme passes
-//	               after the fix, 1 when some cannot, saying which rules and
-//	               why
+//	               under the policy, -apca included (fix.Engine.FixTheme):
+//	               write OUTDIR/catalog.json (the input's bytes) and
+//	               OUTDIR/themes.json (the fixed themes), print each edit
+//	               (theme, field, from, to, how far), then load what it
+//	               wrote and audit it again under the policy; exit 0 when
+//	               every rule of the written themes passes, 1 when some
+//	               cannot, saying which rules and why
+//	-alpha         with -fix: a translucent color whose rules no lightness
+//	               at its own alpha lets pass (muted text at 30%) may have
+//	               its alpha raised, up to opaque, to the least that lets a
+//	               lightness pass (fix.FixOptions.Alpha); the edit says
+//	               "alpha +N"
+//	-pin FIELD     with -fix: a theme field the fix must not change, as
+//	               colors.<component>.<light|dark>; repeat the flag or
+//	               separate fields with commas (fix.FixOptions.Pinned)
+//	-allow FIELD   with -fix: the only fields the fix may change, in the
+//	               same form (fix.FixOptions.Allow); every other field is
+//	               kept. Without -allow every field may change but the
+//	               page background and the pinned ones
 //	-generate COLOR
-//	               make a theme from one brand color, 'hsl(H, S%, L%)' or
-//	               '#rrggbb' (fix.Engine.Generate), and write it
-//	               with -o: the brand is taken as given when it passes its
-//	               own rules, else at the nearest lightness that does, and
-//	               the line printed names the rule that decided it
+//	               make a theme from one brand color (fix.Engine.Generate),
+//	               and write it with -o: the brand is taken as given when
+//	               it passes its own rules, else at the nearest lightness
+//	               that does, and the line printed names the rule that
+//	               decided it. COLOR is any opaque color colorref.Parse
+//	               reads: '#rrggbb' (and #rgb), 'hsl(H, S%, L%)',
+//	               'rgb(R G B)', 'oklch(L C H)', 'oklab(L a b)',
+//	               'color(display-p3 R G B)'. A theme holds hsl() colors,
+//	               so another notation is taken as the sRGB color it
+//	               paints, a line saying which (clipped, and said so, when
+//	               it lies outside sRGB); a translucent brand is refused in
+//	               one line (exit 2) that names its opaque color
 //	-brand ID      the component that takes the brand color (default primary)
 //	-o OUTDIR      where -generate writes catalog.json and themes.json (one
 //	               theme: id 1, is_default, named "Generated"), and
@@ -76,9 +96,10 @@
 // "field", "origin", "target_field" and "target_origin".
 //
 // Exit status: 0 when every rule passes, 1 when any rule fails, 2 when the
-// check could not be made: bad usage, input that does not load (every
-// validation problem is printed with its file, line, column and JSON path), or an HTML
-// report that cannot be written. A validation problem is printed on its
+// check could not be made: bad usage (an unknown field given to -pin or
+// -allow included), input that does not load (every validation problem
+// is printed with its file, line, column and JSON path), or an HTML
+// report or a -fix directory that cannot be written. A validation problem is printed on its
 // own line as compilers print them, FILE:LINE:COLUMN: PATH: MESSAGE, with
 // FILE as the command line names it (DIR/catalog.json), the line and the
 // column (in bytes, from 1) of the value it concerns, so that an editor
@@ -125,8 +146,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: themecheck [-data DIR] [-method exact|rendered|both] [-level AA|AAA] [-apca] [-json] [-html FILE] [-contrast more] [-export-dtcg OUT]")
-		fmt.Fprintln(stderr, "       themecheck [-data DIR] -fix OUTDIR [-method M] [-level L]")
-		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate 'hsl(H, S%, L%)'|'#rrggbb' [-brand ID] -o OUTDIR")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -fix OUTDIR [-method M] [-level L] [-apca] [-alpha] [-pin FIELD,...] [-allow FIELD,...]")
+		fmt.Fprintln(stderr, "       themecheck [-data DIR] -generate COLOR [-brand ID] -o OUTDIR   (COLOR: #hex, hsl(), rgb(), oklch(), oklab(), color(display-p3 …))")
 		fmt.Fprintln(stderr, "       themecheck -import-dtcg FILE[,FILE] -o OUTDIR [-method M] [-level L] [-apca] [-json] [-html FILE]")
 		fl.PrintDefaults()
 	}
@@ -141,7 +162,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	importSpec := fl.String("import-dtcg", "", "read DTCG tokens from `FILE` (a resolver, or LIGHT,DARK token files), write them with -o and audit them")
 	contrastPref := fl.String("contrast", "", "\"more\": audit each theme's high-contrast variant at AAA")
 	fixDir := fl.String("fix", "", "write the fixed themes and the catalog to `OUTDIR`")
-	generate := fl.String("generate", "", "make a theme from the brand `COLOR`, hsl(H, S%, L%) or #rrggbb")
+	var fo fix.FixOptions
+	fl.BoolVar(&fo.Alpha, "alpha", false, "with -fix: raise the alpha of a translucent color that no lightness lets pass")
+	fl.Var((*fieldList)(&fo.Pinned), "pin", "with -fix: a theme `FIELD` the fix must not change, colors.<id>.<light|dark> (repeatable, or comma-separated)")
+	fl.Var((*fieldList)(&fo.Allow), "allow", "with -fix: the only theme `FIELD`s the fix may change (repeatable, or comma-separated)")
+	generate := fl.String("generate", "", "make a theme from the brand `COLOR`: #hex, hsl(), rgb(), oklch(), oklab() or color(display-p3 …), opaque")
 	brand := fl.String("brand", "primary", "the component `ID` that takes the brand color")
 	outDir := fl.String("o", "", "where -generate and -import-dtcg write catalog.json and themes.json: `OUTDIR`")
 	if err := fl.Parse(args); err != nil {
@@ -188,7 +213,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	e := fix.New(snap.CompiledCatalog()) // the contrast engine of the catalog, for every check below
 	switch {
 	case *fixDir != "":
-		return runFix(stdout, stderr, fsys, e, snap, policy, *fixDir)
+		fo.Policy = policy
+		return runFix(stdout, stderr, fsys, e, snap, fo, *fixDir)
 	case *generate != "":
 		return runGenerate(stdout, stderr, fsys, e, *generate, *brand, *outDir)
 	case *contrastPref == "more":
@@ -401,7 +427,11 @@ func fixes(r result) string {
 	}
 	if len(r.Suggestions) == 0 {
 		if r.WCAGPass {
-			return "none: no lightness search for the APCA level"
+			return "none: no lightness search for the APCA level here (-fix -apca searches it)"
+		}
+		if a := r.Foreground.Alpha(); a < 1 {
+			return "none: no lightness of either side passes at the component's alpha " +
+				strconv.FormatFloat(a, 'f', -1, 64) + " (-fix -alpha may raise it)"
 		}
 		return "none: no lightness of either side passes"
 	}
@@ -499,8 +529,10 @@ func usageProblem(set map[string]bool, contrastPref, generate, outDir string) st
 		return fmt.Sprintf("-contrast takes \"more\", not %q", contrastPref)
 	case set["fix"] && set["generate"]:
 		return "-fix and -generate cannot be combined"
-	case set["fix"] && (report || set["o"] || set["brand"]):
-		return "-fix takes only -data, -method and -level"
+	case set["fix"] && (set["json"] || set["html"] || set["contrast"] || set["o"] || set["brand"]):
+		return "-fix takes only -data, -method, -level, -apca, -alpha, -pin and -allow"
+	case !set["fix"] && (set["alpha"] || set["pin"] || set["allow"]):
+		return "-alpha, -pin and -allow go with -fix"
 	case set["generate"] && (report || set["method"] || set["level"]):
 		return "-generate takes only -data, -brand and -o"
 	case set["generate"] && outDir == "":
@@ -526,22 +558,28 @@ func highContrastSnapshot(e *fix.Engine, snap *theming.Snapshot) (*theming.Snaps
 	return snap.CompiledCatalog().Snapshot(variants)
 }
 
-// runFix is -fix: each theme fixed under the policy, written with the
-// catalog to dir, its edits printed.
-func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming.Snapshot, p contrast.Policy, dir string) int {
+// runFix is -fix: each theme fixed under o, written with the catalog to
+// dir, its edits printed; then what was written is loaded and audited
+// again under o.Policy, and that audit decides the exit status.
+func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming.Snapshot, o fix.FixOptions, dir string) int {
 	var out []theming.Theme
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "THEME\tFIELD\tFROM\tTO")
-	status := exitPass
+	fmt.Fprintln(tw, "THEME\tFIELD\tFROM\tTO\tCHANGE")
 	var why []string
+	translucent := false // a rule still failing paints a translucent color
 	for _, rt := range snap.Themes() {
-		fixed, edits, err := eng.FixTheme(rt.Theme(), fix.FixOptions{Policy: p})
+		fixed, edits, err := eng.FixTheme(rt.Theme(), o)
 		var unsat *fix.UnsatisfiableError
 		switch {
 		case errors.As(err, &unsat):
-			status = exitFail
 			why = append(why, err.Error())
+			for _, f := range unsat.Failing {
+				translucent = translucent || !f.Foreground.Opaque()
+			}
+		case errors.Is(err, theming.ErrUnknownThemeField):
+			fmt.Fprintln(stderr, "themecheck: -pin, -allow:", err)
+			return exitUnusable
 		case err != nil:
 			fmt.Fprintln(stderr, "themecheck:", err)
 			return exitUnusable
@@ -552,7 +590,7 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming
 			if from == "" {
 				from = "(catalog: " + e.Was.String() + ")"
 			}
-			fmt.Fprintf(tw, "%s (%d)\t%s\t%s\t%s\n", printable(rt.Name()), rt.ID(), e.Field, printable(from), e.To)
+			fmt.Fprintf(tw, "%s (%d)\t%s\t%s\t%s\t%s\n", printable(rt.Name()), rt.ID(), e.Field, printable(from), e.To, change(e))
 		}
 	}
 	_ = tw.Flush()
@@ -560,13 +598,31 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming
 		fmt.Fprintln(stderr, "themecheck:", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), p.String())
+	fmt.Fprintf(&buf, "\nwrote %s and %s, fixed for %s.\n", filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json"), o.Policy.String())
 	for _, w := range why {
 		buf.WriteString(printable(w) + "\n")
 	}
-	if status == exitPass {
+	if translucent && !o.Alpha {
+		buf.WriteString("a failing rule paints a translucent color: -alpha lets the fix raise its alpha\n")
+	}
+	// The proof: the files as written, loaded and audited again.
+	written, err := theming.LoadFS(os.DirFS(dir))
+	if err != nil {
+		fmt.Fprintln(stderr, "themecheck: the fixed data does not load:", err)
+		return exitUnusable
+	}
+	rep, err := fix.New(written.CompiledCatalog()).Audit(written, o.Policy)
+	if err != nil {
+		fmt.Fprintln(stderr, "themecheck:", err)
+		return exitUnusable
+	}
+	fmt.Fprintf(&buf, "re-audit of %s: %d contrast rules checked under %d theme(s) in 2 schemes, %s: %d passed, %d failed.\n",
+		dir, rep.Checked, len(written.Themes()), rep.Policy().String(), rep.Checked-rep.Failed, rep.Failed)
+	status := exitPass
+	if rep.OK() {
 		buf.WriteString("ok\n")
 	} else {
+		status = exitFail
 		buf.WriteString("FAIL\n")
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
@@ -575,13 +631,61 @@ func runFix(stdout, stderr io.Writer, fsys fs.FS, eng *fix.Engine, snap *theming
 	return status
 }
 
+// change is an edit's CHANGE cell: how far the lightness moved and the
+// alpha rose, "lightness -12.4, alpha +0.27".
+func change(e fix.Edit) string {
+	var parts []string
+	if e.Distance != 0 {
+		_, _, was := e.Was.HSL()
+		_, _, to := e.To.HSL()
+		sign := "+"
+		if to < was {
+			sign = "-"
+		}
+		parts = append(parts, "lightness "+sign+strconv.FormatFloat(e.Distance, 'f', -1, 64))
+	}
+	if e.Alpha != 0 {
+		parts = append(parts, "alpha +"+strconv.FormatFloat(e.Alpha, 'f', -1, 64))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fieldList is a flag that takes theme fields, repeated or separated by
+// commas: -pin and -allow.
+type fieldList []string
+
+func (l *fieldList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+func (l *fieldList) Set(s string) error {
+	if *l == nil {
+		*l = []string{}
+	}
+	for f := range strings.SplitSeq(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			*l = append(*l, f)
+		}
+	}
+	return nil
+}
+
 // runGenerate is -generate: one theme from a brand color, written with the
 // catalog to dir.
 func runGenerate(stdout, stderr io.Writer, fsys fs.FS, e *fix.Engine, color, brand, dir string) int {
-	c, err := parseBrand(color)
+	c, note, err := parseBrand(color)
 	if err != nil {
 		fmt.Fprintf(stderr, "themecheck: -generate: %v\n", err)
 		return exitUnusable
+	}
+	if note != "" {
+		fmt.Fprintln(stdout, note)
 	}
 	o := fix.GenerateOptions{Brand: brand}
 	g, err := e.Generate(c, o)
@@ -611,13 +715,36 @@ func runGenerate(stdout, stderr io.Writer, fsys fs.FS, e *fix.Engine, color, bra
 	return exitPass
 }
 
-// parseBrand reads -generate's color: hsl()/hsla() as a catalog writes
-// it, or a hex color from a brand guide ("#1DB954").
-func parseBrand(s string) (colorref.Color, error) {
-	if strings.HasPrefix(s, "#") {
-		return colorref.ParseHex(s)
+// errTranslucentBrand is -generate's answer to a brand color with an
+// alpha below 1: a brand is painted opaque, and what a translucent one
+// looks like depends on what is under it.
+var errTranslucentBrand = errors.New("a brand color must be opaque")
+
+// parseBrand reads -generate's color in any notation colorref.Parse reads
+// (hex, hsl(), rgb(), oklch(), oklab(), color(display-p3 …)) and returns
+// it in the hsl() model, the only one a theme's fields hold: the sRGB
+// color it paints, clipped channel by channel when it lies outside sRGB
+// (colorref.Color.In). note says what became of a color written in
+// another notation, "" for hsl(). A translucent color is refused, in one
+// line that names the opaque color to give instead.
+func parseBrand(s string) (c colorref.Color, note string, err error) {
+	in, err := colorref.Parse(s)
+	if err != nil {
+		return colorref.Color{}, "", err
 	}
-	return colorref.ParseColor(s)
+	c = in.In(colorref.NotationHSL)
+	if a := in.Alpha(); a < 1 {
+		return colorref.Color{}, "", fmt.Errorf("brand %s has alpha %s: %w; give it without its alpha, %s",
+			in, strconv.FormatFloat(a, 'f', -1, 64), errTranslucentBrand, c.WithAlpha(1).Rounded())
+	}
+	switch {
+	case in.Notation() == colorref.NotationHSL:
+	case !in.InSRGB():
+		note = fmt.Sprintf("brand %s lies outside sRGB; a theme holds hsl() colors only: taken as %s, the sRGB color it clips to", in, c)
+	default:
+		note = fmt.Sprintf("brand %s is %s", in, c)
+	}
+	return c, note, nil
 }
 
 // writeData writes the input catalog's bytes and the themes to dir.

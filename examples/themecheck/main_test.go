@@ -161,10 +161,10 @@ func TestRunExitStatus(t *testing.T) {
 			give: func(t *testing.T) []string { return []string{"-apca", "-data", greyDir(t, "46.47%")} },
 			want: 1,
 			wantStdout: []string{
-				"light   muted on page  catalog (muted) / catalog (page)  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"light   muted on page  catalog (muted) / catalog (page)  text  4.51:1   4.54:1    4.5:1     71.3 (needs 75)   FAIL (APCA)  none: no lightness search for the APCA level here (-fix -apca searches it)\n",
 				// The dark scheme's muted grey, 70% on 10%, passes 4.5:1 but
 				// reaches only Lc -59.7 (reference.py).
-				"dark    muted on page  catalog (muted) / catalog (page)  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level\n",
+				"dark    muted on page  catalog (muted) / catalog (page)  text  8.29:1   8.30:1    4.5:1     -59.7 (needs 75)  FAIL (APCA)  none: no lightness search for the APCA level here (-fix -apca searches it)\n",
 				"WCAG 2 AA, method both, APCA on: 2 passed, 2 failed",
 			},
 		},
@@ -521,10 +521,10 @@ func TestRunFix(t *testing.T) {
 	}{
 		{"the sidebar brand moves to the lightness that holds once applied",
 			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, sidebarDir, 0,
-			[]string{"Sidebar (1)  colors.primary.light  hsl(214, 82%, 51%)  hsl(214, 82%, 43.59%)\n", "ok\n"}, contrast.AA},
+			[]string{"Sidebar (1)  colors.primary.light  hsl(214, 82%, 51%)  hsl(214, 82%, 43.59%)  lightness -7.41\n", "ok\n"}, contrast.AA},
 		{"the small failing catalog gets the muted text's own field",
 			func(in, out string) []string { return []string{"-data", in, "-fix", out} }, failingDir, 0,
-			[]string{"colors.muted.light  (catalog: hsl(0, 0%, 60%))  hsl(0, 0%, 46.47%)\n"}, contrast.AA},
+			[]string{"colors.muted.light  (catalog: hsl(0, 0%, 60%))  hsl(0, 0%, 46.47%)  lightness -13.53\n"}, contrast.AA},
 		{"-level AAA fixes for 7:1",
 			func(in, out string) []string { return []string{"-data", in, "-fix", out, "-level", "AAA"} }, passingDir, 0,
 			[]string{"WCAG 2 AAA, method both", "ok\n"}, contrast.AAA},

@@ -24,3 +24,18 @@ func BenchmarkStylesheetRender(b *testing.B) {
 		_ = css.Stylesheet(rt, v)
 	}
 }
+
+// BenchmarkLightDarkRender renders the light-dark() sheet of the same
+// theme with the same variant: its cost beside BenchmarkStylesheetRender's.
+func BenchmarkLightDarkRender(b *testing.B) {
+	s := defaultSnapshot(b)
+	rt, err := s.ChooseTheme(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := fix.New(s.CompiledCatalog()).HighContrast(rt)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = css.LightDark(rt, v)
+	}
+}

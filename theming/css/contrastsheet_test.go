@@ -1,8 +1,6 @@
 package css_test
 
 import (
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,25 +31,10 @@ func TestStylesheetServesTheHighContrastVariant(t *testing.T) {
 		":root[data-contrast=\"more\"][data-color-scheme=\"dark\"],\n:root[data-contrast=\"more\"] [data-color-scheme=\"dark\"] {\n",
 		"@media (forced-colors: active) {\n  :root,\n  [data-color-scheme] {\n",
 	}
-	at := 0
-	var blocks []string
-	for n, h := range heads {
-		i := strings.Index(sheet[at:], h)
-		require.GreaterOrEqual(t, i, 0, "block %d, %q, in order", n, h)
-		at += i + len(h)
-		end := strings.Index(sheet[at:], "}")
-		blocks = append(blocks, sheet[at:at+end])
-	}
+	blocks := sheetBlocks(t, sheet, heads...)
 	hc := e.HighContrast(rt).Theme
 	require.NotSame(t, rt, hc, "the default data's theme 1 does not pass AAA: its variant differs")
-	decl := regexp.MustCompile(`(--[a-z0-9-]+): ([^;]+);`)
-	values := func(block string) map[string]string {
-		m := map[string]string{}
-		for _, d := range decl.FindAllStringSubmatch(block, -1) {
-			m[d[1]] = d[2]
-		}
-		return m
-	}
+	values := declarations
 	// A variant's block holds the variables the variant moves in either
 	// scheme, with its values; the others stay as the theme's own block
 	// sets them.

@@ -52,10 +52,12 @@ func ExampleStylesheet_withoutVariant() {
 	// true
 }
 
-// The light-dark() form: one block, each variable's light and dark
-// values in one declaration. The default catalog's page background is
-// hsl(220, 20%, 97%) in the light scheme and hsl(222, 18%, 10%) in the
-// dark one, which Harbor (theme 1) does not override.
+// The light-dark() form: each variable's light and dark values in one
+// declaration, and with the theme's high-contrast variant the same
+// prefers-contrast, data-contrast and forced-colors blocks as
+// Stylesheet. The default catalog's page background is hsl(220, 20%,
+// 97%) in the light scheme and hsl(222, 18%, 10%) in the dark one, which
+// Harbor (theme 1) does not override.
 func ExampleLightDark() {
 	s, err := theming.LoadFS(theming.DefaultFS())
 	if err != nil {
@@ -63,14 +65,21 @@ func ExampleLightDark() {
 		return
 	}
 	rt, _ := s.Theme(1)
-	for line := range strings.Lines(string(css.LightDark(rt))) {
-		if strings.HasPrefix(line, "  --page-background:") || strings.HasPrefix(line, "  color-scheme") {
+	e := fix.New(s.CompiledCatalog())
+	for line := range strings.Lines(string(css.LightDark(rt, e.HighContrast(rt)))) {
+		if strings.HasPrefix(strings.TrimLeft(line, " "), "--page-background:") || strings.HasPrefix(line, "  color-scheme") ||
+			strings.HasPrefix(line, "@media") || strings.HasPrefix(line, ":root[") {
 			fmt.Print(line)
 		}
 	}
 	// Output:
-	//   color-scheme: light dark;
 	//   --page-background: light-dark(hsl(220, 20%, 97%), hsl(222, 18%, 10%));
+	//   color-scheme: light dark;
 	//   color-scheme: light;
 	//   color-scheme: dark;
+	// @media (prefers-contrast: more) {
+	// :root[data-contrast="more"],
+	// :root[data-contrast="more"] [data-color-scheme] {
+	// @media (forced-colors: active) {
+	//     --page-background: Canvas !important;
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,4 +73,32 @@ func served(t testing.TB, s *theming.Snapshot, id int) (*theming.ResolvedTheme, 
 	rt, ok := s.Theme(id)
 	require.True(t, ok, "theme %d", id)
 	return rt, string(css.Stylesheet(rt, fix.New(s.CompiledCatalog()).HighContrast(rt)))
+}
+
+// sheetBlocks finds each of heads in sheet, in order, and returns the text
+// that follows each up to the next "}": the declarations of each block.
+// It fails the test when a head is missing or out of order.
+func sheetBlocks(t testing.TB, sheet string, heads ...string) []string {
+	t.Helper()
+	at := 0
+	var out []string
+	for n, h := range heads {
+		i := strings.Index(sheet[at:], h)
+		require.GreaterOrEqual(t, i, 0, "block %d, %q, in order", n, h)
+		at += i + len(h)
+		end := strings.Index(sheet[at:], "}")
+		out = append(out, sheet[at:at+end])
+	}
+	return out
+}
+
+var declPattern = regexp.MustCompile(`(--[a-z0-9-]+): ([^;]+);`)
+
+// declarations returns a block's custom properties and their values.
+func declarations(block string) map[string]string {
+	m := map[string]string{}
+	for _, d := range declPattern.FindAllStringSubmatch(block, -1) {
+		m[d[1]] = d[2]
+	}
+	return m
 }

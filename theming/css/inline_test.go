@@ -49,7 +49,7 @@ func (n namer) sheets(t testing.TB, name string) (sheets map[string][]byte, ok b
 	}
 	rt, found := s.Theme(2)
 	require.True(t, found)
-	return map[string][]byte{"Stylesheet": css.Stylesheet(rt, n.e.HighContrast(rt)), "LightDark": css.LightDark(rt)}, true
+	return map[string][]byte{"Stylesheet": css.Stylesheet(rt, n.e.HighContrast(rt)), "LightDark": css.LightDark(rt, n.e.HighContrast(rt))}, true
 }
 
 // styleElements tokenizes an HTML document with the HTML5 tokenizer of

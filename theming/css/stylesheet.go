@@ -85,20 +85,88 @@ func sizeOf(vars, moved []decl, contrast bool) int {
 // LightDark returns the same custom properties as [Stylesheet] in one
 // block, with the CSS light-dark() function:
 //
-//	:root { color-scheme: light dark; --x: light-dark(<light>, <dark>); }
+//	:root, [data-color-scheme] { --x: light-dark(<light>, <dark>); }
+//	:root { color-scheme: light dark; }
 //	[data-color-scheme="light"] { color-scheme: light; }
 //	[data-color-scheme="dark"] { color-scheme: dark; }
+//
+// The variables are declared on every element that sets
+// data-color-scheme, not on the root alone: a registered <color> property
+// (each is one, see [Stylesheet]) computes light-dark() to one color on
+// the element that declares it, by that element's color-scheme, and its
+// descendants inherit that color, so a dark subtree of a light page would
+// otherwise inherit the light values (Chromium does so).
+//
+// With v, the theme's high-contrast variant as [fix.Engine.HighContrast]
+// returns it, the sheet ends as Stylesheet's does: the variant's values
+// of the variables it moves, under @media (prefers-contrast: more) and
+// under :root[data-contrast="more"], and the @media (forced-colors:
+// active) block of CSS system colors, so that in every context (scheme by
+// preference or attribute, on the root or a subtree; contrast by
+// preference or attribute; forced colors) each variable computes to the
+// color Stylesheet gives it:
+//
+//	@media (prefers-contrast: more) {
+//	  :root, [data-color-scheme] { --x: light-dark(<light variant>, <dark variant>); }
+//	}
+//	:root[data-contrast="more"],
+//	:root[data-contrast="more"] [data-color-scheme] { --x: light-dark(…, …); }
+//	@media (forced-colors: active) {
+//	  :root, [data-color-scheme] { --x: <system color> !important; }
+//	}
+//
+// With v nil the sheet is the theme's own blocks alone.
 //
 // light-dark() is Baseline 2024 (Chrome 123, Firefox 120, Safari 17.5):
 // the form is offered for hosts that support only those browsers, while
 // Stylesheet, which every browser since 2019 reads, stays the form the
 // HTTP layer serves. It is rendered on each call.
-func LightDark(rt *theming.ResolvedTheme) []byte {
+func LightDark(rt *theming.ResolvedTheme, v *fix.Variant) []byte {
 	vars := declsOf(rt)
-	b := appendProperties(appendHeader(nil, rt), vars)
-	b = append(b, ":root {\n  color-scheme: light dark;\n"...)
+	var moved []decl
+	if v != nil {
+		moved = movedBy(vars, v.Theme)
+	}
+	b := appendProperties(appendHeader(make([]byte, 0, lightDarkSize(vars, moved, v != nil)), rt), vars)
+	if len(vars) > 0 {
+		b = append(b, ":root,\n[data-color-scheme] {\n"...)
+		b = append(appendLightDark(b, vars, "  "), "}\n"...)
+	}
+	b = append(b, ":root {\n  color-scheme: light dark;\n}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"...)
+	if v == nil {
+		return b
+	}
+	b = appendVariantNote(b, rt, v)
+	if len(moved) > 0 {
+		b = append(b, "@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme] {\n"...)
+		b = appendLightDark(b, moved, "    ")
+		b = append(b, "  }\n}\n:root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme] {\n"...)
+		b = append(appendLightDark(b, moved, "  "), "}\n"...)
+	}
+	return appendForcedColors(b, vars, v)
+}
+
+// lightDarkSize is about the length of a light-dark() sheet of vars, of
+// which the variant, if any, moves moved: sizeOf for LightDark.
+func lightDarkSize(vars, moved []decl, contrast bool) int {
+	n := 1024
 	for _, d := range vars {
-		b = append(b, "  "...)
+		n += 2*len(d.name) + 140 // @property and the light-dark() declaration
+		if contrast {
+			n += len(d.name) + 32 // the forced-colors block
+		}
+	}
+	for _, d := range moved {
+		n += 2 * (len(d.name) + 64) // the variant's two blocks
+	}
+	return n
+}
+
+// appendLightDark appends each variable's light-dark() declaration:
+// "<indent><name>: light-dark(<light>, <dark>);\n".
+func appendLightDark(b []byte, vars []decl, indent string) []byte {
+	for _, d := range vars {
+		b = append(b, indent...)
 		b = append(b, d.name...)
 		b = append(b, ": light-dark("...)
 		b, _ = d.value[0].AppendText(b)
@@ -106,7 +174,6 @@ func LightDark(rt *theming.ResolvedTheme) []byte {
 		b, _ = d.value[1].AppendText(b)
 		b = append(b, ");\n"...)
 	}
-	b = append(b, "}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"...)
 	return b
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // The expected sheet is written by hand from the base data (see
@@ -76,10 +77,52 @@ func indent(lines string) string {
 
 func TestStylesheetLightDark(t *testing.T) {
 	rt, _ := loadBase(t).Theme(1)
-	sheet := string(css.LightDark(rt))
+	sheet := string(css.LightDark(rt, nil))
 	assert.Contains(t, sheet, "@property --page { syntax: '<color>'; inherits: true; initial-value: hsl(0, 0%, 100%); }\n")
-	assert.Contains(t, sheet, ":root {\n  color-scheme: light dark;\n  --page: light-dark(hsl(0, 0%, 100%), hsl(0, 0%, 10%));\n  --primary: light-dark(hsl(120, 40%, 30%), hsl(210, 50%, 70%));\n")
-	assert.Contains(t, sheet, "[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n")
+	assert.Contains(t, sheet, ":root,\n[data-color-scheme] {\n  --page: light-dark(hsl(0, 0%, 100%), hsl(0, 0%, 10%));\n  --primary: light-dark(hsl(120, 40%, 30%), hsl(210, 50%, 70%));\n",
+		"declared on every element that sets a scheme, so that a registered <color> resolves light-dark() there")
+	assert.True(t, strings.HasSuffix(sheet, "}\n:root {\n  color-scheme: light dark;\n}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n"),
+		"without a variant the sheet ends with the schemes: %s", sheet)
+	assert.NotContains(t, sheet, "@media")
+}
+
+// With the variant, the light-dark() sheet has Stylesheet's high-contrast
+// and forced-colors blocks in light-dark() form: the variables the
+// variant moves, with its values in both schemes, under
+// prefers-contrast: more and under data-contrast="more", and the same
+// forced-colors block. (TestLightDarkComputesAsStylesheetInChromium
+// checks what Chromium computes from them.)
+func TestLightDarkServesTheHighContrastVariant(t *testing.T) {
+	snap := defaultSnapshot(t)
+	e := fix.New(snap.CompiledCatalog())
+	rt, ok := snap.Theme(1)
+	require.True(t, ok)
+	v := e.HighContrast(rt)
+	sheet := string(css.LightDark(rt, v))
+	heads := []string{
+		":root,\n[data-color-scheme] {\n",
+		"@media (prefers-contrast: more) {\n  :root,\n  [data-color-scheme] {\n",
+		":root[data-contrast=\"more\"],\n:root[data-contrast=\"more\"] [data-color-scheme] {\n",
+		"@media (forced-colors: active) {\n",
+	}
+	blocks := sheetBlocks(t, sheet, heads...)
+	want := map[string]string{} // the variant's moved variables, in light-dark() form
+	for name := range rt.Variables(theming.Light) {
+		l, _ := rt.Variable(theming.Light, name)
+		d, _ := rt.Variable(theming.Dark, name)
+		hl, _ := v.Theme.Variable(theming.Light, name)
+		hd, _ := v.Theme.Variable(theming.Dark, name)
+		if hl != l || hd != d {
+			want[name] = "light-dark(" + hl.String() + ", " + hd.String() + ")"
+		}
+	}
+	require.NotEmpty(t, want, "the default data's theme 1 does not pass AAA: its variant moves some variables")
+	for _, n := range []int{1, 2} {
+		assert.Equal(t, want, declarations(blocks[n]), "block %d holds the moved variables with the variant's values", n)
+	}
+	_, forced, ok := strings.Cut(string(css.Stylesheet(rt, v)), "@media (forced-colors: active) {\n")
+	require.True(t, ok)
+	assert.True(t, strings.HasSuffix(sheet, "@media (forced-colors: active) {\n"+forced), "the forced-colors block is Stylesheet's")
 }
 
 func TestStylesheetCommentCannotBeClosedByAThemeName(t *testing.T) {
@@ -93,6 +136,6 @@ func TestStylesheetCommentCannotBeClosedByAThemeName(t *testing.T) {
 
 func TestTheZeroResolvedThemesSheetsHaveNoVariables(t *testing.T) {
 	var rt theming.ResolvedTheme
-	assert.Equal(t, "/* theme 0:  */\n:root {\n  color-scheme: light dark;\n}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n", string(css.LightDark(&rt)))
+	assert.Equal(t, "/* theme 0:  */\n:root {\n  color-scheme: light dark;\n}\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n", string(css.LightDark(&rt, nil)))
 	assert.Equal(t, "/* theme 0:  */\n:root,\n[data-color-scheme=\"light\"] {\n  color-scheme: light;\n}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {\n    color-scheme: dark;\n  }\n}\n[data-color-scheme=\"dark\"] {\n  color-scheme: dark;\n}\n", string(css.Stylesheet(&rt, nil)))
 }

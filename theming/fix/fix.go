@@ -145,6 +145,9 @@ type RuleRange struct {
 func (e *UnsatisfiableError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "fix: theme %d: %d contrast rule(s) cannot pass under WCAG 2 %s, method %s", e.ThemeID, len(e.Failing), e.Policy.Level, e.Policy.Method)
+	if e.Policy.APCA {
+		b.WriteString(", APCA on")
+	}
 	if e.Stopped {
 		b.WriteString(" within the fix's work bound")
 	}

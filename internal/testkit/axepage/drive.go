@@ -2,6 +2,8 @@ package axepage
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"testing"
 	"time"
 )
@@ -64,4 +66,18 @@ func (b *Browser) Axe(tb testing.TB) []string {
 	b.evaluate(tb, `axe.run(document).then(r => r.violations.map(v => v.id + ": " + v.help + " (" + v.nodes.length + " elements: " +
 		v.nodes.map(n => n.target.join(" ")).join(", ") + ")"))`, &violations)
 	return violations
+}
+
+// Emulate sets the media features the tab reports, by name
+// ("prefers-color-scheme": "dark", "prefers-contrast": "more",
+// "forced-colors": "active"), for the page loaded and those loaded after,
+// until the next call; a feature with an empty value, or not named,
+// reports the browser's own.
+func (b *Browser) Emulate(tb testing.TB, features map[string]string) {
+	tb.Helper()
+	fs := make([]mediaFeature, 0, len(features))
+	for _, name := range slices.Sorted(maps.Keys(features)) {
+		fs = append(fs, mediaFeature{name, features[name]})
+	}
+	b.emulate(tb, fs...)
 }
