@@ -169,3 +169,32 @@ func ExampleSuggestions() {
 	// background hsl(210, 80%, 46.76%) (moved 8.24 points)
 	// foreground hsl(0, 0%, 13.92%) (moved 86.08 points)
 }
+
+// Method.Threshold judges a pair against any ratio, here a scale's 4.5:1
+// step: #767676 on white is 4.54:1 and #777777 4.48:1 (the greys WebAIM's
+// checker cites either side of 4.5).
+func ExampleMethod_Threshold() {
+	white := colorref.HSL(0, 0, 100)
+	th := contrast.Both.Threshold(4.5)
+	for _, v := range []uint8{0x76, 0x77} {
+		grey := colorref.RGBA8(v, v, v, 255)
+		fmt.Println(grey.Hex(), th.Passes(grey, white, white))
+	}
+	fmt.Println(contrast.Method(9).Threshold(4.5).Passes(colorref.HSL(0, 0, 0), white, white), "under an unknown method")
+	// Output:
+	// #767676 true
+	// #777777 false
+	// false under an unknown method
+}
+
+// Method.Judge judges ratios already measured: WCAG's "at least" for the
+// exact ratio, axe-core's "above" for the rendered one.
+func ExampleMethod_Judge() {
+	fmt.Println(contrast.Exact.Judge(4.5, 0, 4.5))
+	fmt.Println(contrast.Rendered.Judge(0, 4.5, 4.5))
+	fmt.Println(contrast.Both.Judge(4.51, 4.49, 4.5))
+	// Output:
+	// true
+	// false
+	// false
+}
