@@ -103,6 +103,11 @@ const (
 	APCANonText   = 45.0 // Type NonText
 )
 
+// lcPasses is APCA's comparison, the one place it is written: a pair
+// passes an APCA level when its |Lc| is at least the level, whichever
+// its polarity.
+func lcPasses(lc, required float64) bool { return math.Abs(lc) >= required }
+
 // APCARequired returns the |Lc| the APCA policy requires for content of
 // type t: 75 for Text, 60 for LargeText and 45 for NonText, the Bronze
 // simple-mode levels above. For non-text content this package takes Lc 45,

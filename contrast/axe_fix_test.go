@@ -51,7 +51,7 @@ func TestSuggestedFixesPassAxe(t *testing.T) {
 	for failing < 240 {
 		fg, bg, bd := randColor(true), randColor(true), randColor(false)
 		r := rules[rng.IntN(len(rules))]
-		if contrast.Passes(fg, bg, bd, r.required, contrast.Both) {
+		if contrast.Both.Threshold(r.required).Passes(fg, bg, bd) {
 			continue
 		}
 		sugg := contrast.Suggestions(fg, bg, bd, r.required, contrast.Both)

@@ -354,9 +354,9 @@ func checkAgainstAxe(t *testing.T, vs []axeVector) (checked, exactDisagrees int)
 			if p.SizePx >= 24 {
 				typ = contrast.LargeText
 			}
-			res, err := contrast.CheckMethod(fg, bg, bd, typ, r.level, contrast.Rendered)
+			res, err := contrast.Policy{Level: r.level, Method: contrast.Rendered}.Check(fg, bg, bd, typ)
 			require.NoError(t, err)
-			if ex, _ := contrast.CheckMethod(fg, bg, bd, typ, r.level, contrast.Exact); ex.Pass != (r.res.Outcome == "pass") {
+			if ex, _ := (contrast.Policy{Level: r.level, Method: contrast.Exact}).Check(fg, bg, bd, typ); ex.Pass != (r.res.Outcome == "pass") {
 				exactDisagrees++
 			}
 			if want := r.res.Outcome == "pass"; res.Pass != want {

@@ -39,14 +39,14 @@ func BenchmarkAPCA(b *testing.B) {
 func BenchmarkCheck(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		r, _ := contrast.Check(benchOpaque, benchBG, contrast.Text, contrast.AA)
+		r, _ := contrast.Policy{Level: contrast.AA}.Check(benchOpaque, benchBG, benchBG, contrast.Text)
 		benchSink = r.Ratio
 	}
 }
 
 // BenchmarkMethods measures the three methods side by side in one run:
 // the exact ratio (six math.Pow calls), the rendered ratio (8-bit
-// channels, a 256-entry table) and Passes under Both, which computes both.
+// channels, a 256-entry table) and Threshold.Passes under Both, which computes both.
 func BenchmarkMethods(b *testing.B) {
 	backdrop := colorref.HSL(0, 0, 100)
 	pairs := []struct {
@@ -72,7 +72,7 @@ func BenchmarkMethods(b *testing.B) {
 		b.Run("both/"+p.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if contrast.Passes(p.fg, p.bg, backdrop, contrast.TextAA, contrast.Both) {
+				if contrast.Both.Threshold(contrast.TextAA).Passes(p.fg, p.bg, backdrop) {
 					benchSink++
 				}
 			}

@@ -7,7 +7,7 @@ package contrast
 // on millions of colors; TestRGBA8IsHalfAStepFromSRGB requires a tenth of
 // channel8Slack). As linear grows with v, the rendered channels of
 // an opaque pair bound its exact luminances, and so its exact ratio:
-// [Passes] under [Both], which has the rendered channels already, passes
+// [Threshold.Passes] under [Both], which has the rendered channels already, passes
 // a pair whose exact ratio is surely at least the minimum without
 // computing it, and computes it only when it may be below, near the
 // minimum.

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/themekit/themekit/colorref"
 )
 
 // Minimum WCAG 2 contrast ratios, as written in the success criteria.
@@ -83,7 +81,7 @@ func pick(l Level, aa, aaa float64) float64 {
 	return aa
 }
 
-// Result is the outcome of a contrast check.
+// Result is the outcome of a contrast check, [Policy.Check].
 type Result struct {
 	// Ratio is the WCAG 2 contrast ratio the verdict rests on, unrounded:
 	// [Exact] for the exact method, Rendered for the rendered one, and the
@@ -94,7 +92,7 @@ type Result struct {
 	Pass   bool
 	Type   Type
 	Level  Level
-	Method Method // how Ratio was measured and judged; Both for Check
+	Method Method // how Ratio was measured and judged; Both under the zero Policy
 
 	Exact    float64 // the exact ratio (RatioOver)
 	Rendered float64 // the rendered ratio (RatioRendered)
@@ -107,7 +105,7 @@ type Result struct {
 	APCA       bool
 	Lc         float64 // the APCA lightness contrast (APCAOver), signed
 	LcRequired float64 // the |Lc| APCARequired sets for the type
-	APCAPass   bool    // |Lc| >= LcRequired
+	APCAPass   bool    // |Lc| >= LcRequired, judged as [Threshold.Passes] judges it
 }
 
 // String returns a one-line summary such as "4.47:1 < 4.5:1 text AA:
@@ -152,22 +150,4 @@ func FormatRatio(r float64) string {
 	s := strconv.FormatFloat(r, 'f', -1, 64)
 	whole, frac, _ := strings.Cut(s, ".")
 	return whole + "." + (frac + "00")[:2] + ":1"
-}
-
-// Check checks fg over bg for content of type t at level l under the
-// default method, [Both], as the zero [Policy] does: the pair passes when
-// its exact ratio ([RatioOver]) is at least the minimum and its rendered
-// ratio ([RatioRendered]) is above it, so a pass holds in the WCAG formula
-// and in axe-core alike. Ratios are compared unrounded: 4.4999 fails 4.5.
-// A translucent bg is composited over opaque white. Check(fg, bg, t, l) is
-// Policy{Level: l}.Check(fg, bg, white, t); use [CheckMethod] for another
-// method. The error wraps [ErrUnknownType] or [ErrUnknownLevel].
-func Check(fg, bg colorref.Color, t Type, l Level) (Result, error) {
-	return CheckOver(fg, bg, white(), t, l)
-}
-
-// CheckOver is [Check] with a translucent background composited over the
-// given backdrop instead of white, as [RatioOver] and [RatioRendered] do.
-func CheckOver(fg, bg, backdrop colorref.Color, t Type, l Level) (Result, error) {
-	return Policy{Level: l}.Check(fg, bg, backdrop, t)
 }

@@ -40,7 +40,7 @@ func TestRequiredRejectsUnknownValues(t *testing.T) {
 	assert.ErrorIs(t, err, contrast.ErrUnknownType)
 	_, err = contrast.Required(contrast.Text, contrast.Level(7))
 	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
-	_, err = contrast.Check(mustParse(t, "hsl(0, 0%, 0%)"), mustParse(t, "hsl(0, 0%, 100%)"), "Text", contrast.AA)
+	_, err = contrast.Policy{Level: contrast.AA}.Check(mustParse(t, "hsl(0, 0%, 0%)"), mustParse(t, "hsl(0, 0%, 100%)"), mustParse(t, "hsl(0, 0%, 100%)"), "Text")
 	assert.ErrorIs(t, err, contrast.ErrUnknownType, "type names are case-sensitive")
 }
 
@@ -72,10 +72,10 @@ func TestExactMethodNeverRounds(t *testing.T) {
 	white := mustParse(t, "hsl(0, 0%, 100%)")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := contrast.CheckMethod(mustParse(t, tt.fg), white, white, contrast.Text, contrast.AA, contrast.Exact)
+			res, err := contrast.Policy{Level: contrast.AA, Method: contrast.Exact}.Check(mustParse(t, tt.fg), white, white, contrast.Text)
 			require.NoError(t, err)
 			assert.InDelta(t, 4.5, res.Ratio, 2e-4, "ratio of %s on white", tt.fg)
-			assert.Equal(t, tt.wantPass, res.Pass, "CheckMethod(%s on white, Exact) = %v", tt.fg, res)
+			assert.Equal(t, tt.wantPass, res.Pass, "Policy{Method: Exact}.Check(%s on white) = %v", tt.fg, res)
 			assert.Equal(t, 4.5, res.Required)
 		})
 	}
@@ -107,31 +107,31 @@ func TestCheckJudgesUnderBoth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fg := mustParse(t, tt.fg)
-			res, err := contrast.Check(fg, white, tt.typ, tt.level)
+			res, err := contrast.Policy{Level: tt.level}.Check(fg, white, white, tt.typ)
 			require.NoError(t, err)
 			assert.Equal(t, contrast.Both, res.Method)
-			assert.Equal(t, tt.wantPass, res.Pass, "Check = %v", res)
+			assert.Equal(t, tt.wantPass, res.Pass, "Policy{}.Check = %v", res)
 			assert.Equal(t, tt.wantString, res.String())
-			over, err := contrast.CheckOver(fg, white, mustParse(t, "hsl(0, 0%, 10%)"), tt.typ, tt.level)
+			over, err := contrast.Policy{Level: tt.level}.Check(fg, white, mustParse(t, "hsl(0, 0%, 10%)"), tt.typ)
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantPass, over.Pass, "an opaque background hides the backdrop: %v", over)
-			exact, err := contrast.CheckMethod(fg, white, white, tt.typ, tt.level, contrast.Exact)
+			exact, err := contrast.Policy{Level: tt.level, Method: contrast.Exact}.Check(fg, white, white, tt.typ)
 			require.NoError(t, err)
-			assert.Equal(t, tt.wantExact, exact.Pass, "CheckMethod(Exact) = %v", exact)
+			assert.Equal(t, tt.wantExact, exact.Pass, "Policy{Method: Exact}.Check = %v", exact)
 		})
 	}
 }
 
-// TestCheckAgreesWithThePolicyDefault draws a few thousand seeded pairs
-// near 3:1, 4.5:1 and 7:1, with translucent foregrounds and backgrounds
-// over random page colors, and requires Check and CheckOver to give the
-// verdict of the zero Policy (AA) and of Policy{Level: AAA}, for every
-// type. It also requires the sample to hold pairs on which the exact
-// method alone judges otherwise, so that a Check judging the exact ratio
-// would fail it.
-func TestCheckAgreesWithThePolicyDefault(t *testing.T) {
+// TestThePolicyDefaultJudgesBothMethods draws a few thousand seeded
+// pairs near 3:1, 4.5:1 and 7:1, with translucent foregrounds and
+// backgrounds over random page colors, and requires the zero Policy's
+// method, Both, to pass a pair exactly when Exact and Rendered both pass
+// it, at AA and AAA and for every type, and Threshold.Passes to give
+// Check's verdict. It also requires the sample to hold pairs on which the
+// exact method alone judges otherwise, so that a default judging the
+// exact ratio would fail it.
+func TestThePolicyDefaultJudgesBothMethods(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 2026))
-	white := colorref.HSL(0, 0, 100)
 	types := []contrast.Type{contrast.Text, contrast.LargeText, contrast.NonText}
 	const n = 3000
 	sampled, translucentFG, translucentBG, exactDiffers := 0, 0, 0, 0
@@ -150,23 +150,21 @@ func TestCheckAgreesWithThePolicyDefault(t *testing.T) {
 		}
 		for _, typ := range types {
 			for _, lv := range []contrast.Level{contrast.AA, contrast.AAA} {
-				policy, err := contrast.Policy{Level: lv}.Check(fg, bg, backdrop, typ)
+				def, err := contrast.Policy{Level: lv}.Check(fg, bg, backdrop, typ)
 				require.NoError(t, err)
-				over, err := contrast.CheckOver(fg, bg, backdrop, typ, lv)
+				exact, err := contrast.Policy{Level: lv, Method: contrast.Exact}.Check(fg, bg, backdrop, typ)
 				require.NoError(t, err)
-				if !assert.Equal(t, policy.Pass, over.Pass, "CheckOver(%s, %s, %s, %s, %s) = %v, Policy{} says %v", fg, bg, backdrop, typ, lv, over, policy) {
+				rendered, err := contrast.Policy{Level: lv, Method: contrast.Rendered}.Check(fg, bg, backdrop, typ)
+				require.NoError(t, err)
+				if !assert.Equal(t, exact.Pass && rendered.Pass, def.Pass, "Policy{Level: %s}.Check(%s, %s, %s, %s) = %v; exact %v, rendered %v", lv, fg, bg, backdrop, typ, def, exact, rendered) {
 					return
 				}
-				onWhite, err := contrast.Policy{Level: lv}.Check(fg, bg, white, typ)
+				th, err := contrast.Policy{Level: lv}.Threshold(typ)
 				require.NoError(t, err)
-				check, err := contrast.Check(fg, bg, typ, lv)
-				require.NoError(t, err)
-				if !assert.Equal(t, onWhite.Pass, check.Pass, "Check(%s, %s, %s, %s) = %v, Policy{} says %v", fg, bg, typ, lv, check, onWhite) {
+				if !assert.Equal(t, def.Pass, th.Passes(fg, bg, backdrop), "Threshold.Passes(%s, %s, %s) against %v", fg, bg, backdrop, def) {
 					return
 				}
-				exact, err := contrast.CheckMethod(fg, bg, backdrop, typ, lv, contrast.Exact)
-				require.NoError(t, err)
-				if exact.Pass != over.Pass {
+				if exact.Pass != def.Pass {
 					exactDiffers++
 				}
 			}
@@ -220,14 +218,19 @@ func pairNear(rng *rand.Rand, target float64) (fg, bg, backdrop colorref.Color, 
 	return colorref.HSLA(h, s, l, a), bg, backdrop, true
 }
 
-func TestCheckOverUsesTheBackdrop(t *testing.T) {
-	fg, bg := mustParse(t, "hsl(0, 0%, 0%)"), mustParse(t, "hsla(0, 0%, 0%, 0.9)")
-	over, err := contrast.CheckOver(fg, bg, mustParse(t, "hsl(0, 0%, 100%)"), contrast.NonText, contrast.AA)
+// Black on a 20% white is judged over the backdrop: over white the
+// background is white (21:1), over black it is sRGB 0.2, whose ratio
+// against black is (0.0331+0.05)/0.05 = 1.66.
+func TestCheckCompositesOverTheBackdrop(t *testing.T) {
+	fg, bg := mustParse(t, "hsl(0, 0%, 0%)"), mustParse(t, "hsla(0, 0%, 100%, 0.2)")
+	onWhite, err := contrast.Policy{}.Check(fg, bg, mustParse(t, "hsl(0, 0%, 100%)"), contrast.NonText)
 	require.NoError(t, err)
-	assert.False(t, over.Pass, "black on 90% black over white is nearly black on black")
-	plain, err := contrast.Check(fg, bg, contrast.NonText, contrast.AA)
+	assert.True(t, onWhite.Pass, "over white: %v", onWhite)
+	assert.InDelta(t, 21, onWhite.Exact, 1e-9)
+	onBlack, err := contrast.Policy{}.Check(fg, bg, mustParse(t, "hsl(0, 0%, 0%)"), contrast.NonText)
 	require.NoError(t, err)
-	assert.Equal(t, over, plain, "Check uses white as the backdrop")
+	assert.False(t, onBlack.Pass, "over black: %v", onBlack)
+	assert.InDelta(t, 1.66, onBlack.Exact, 0.01)
 }
 
 // The expected strings are the decimals of each input cut after two

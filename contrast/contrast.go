@@ -111,7 +111,7 @@ func RatioOver(fg, bg, backdrop colorref.Color) float64 {
 const ratioTolerance = 1e-13
 
 // ratioFor is [RatioOver] with the ratio evaluated with math.Pow near
-// required as well as near the WCAG minimums: the ratio [Passes] and
+// required as well as near the WCAG minimums: the ratio [Threshold.Passes] and
 // [Policy.Check] judge against required. A required of 0 adds nothing.
 func ratioFor(fg, bg, backdrop colorref.Color, required float64) float64 {
 	var r float64

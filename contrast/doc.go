@@ -3,7 +3,24 @@
 // non-text content, and the APCA-W3 lightness contrast. The measurements
 // and verdicts ([RatioOver], [RatioRendered], [APCAOver], [Policy.Check],
 // [Threshold.Passes]) are allocation-free; the searches allocate a little.
-// [Check] and the zero [Policy] judge under [Both], the default method.
+// The zero [Policy] judges under [Both], the default method.
+//
+// # Judging a pair
+//
+// Three functions judge a pair, each with its job:
+//
+//   - [Policy.Check] measures a pair and returns the [Result]: both WCAG 2
+//     ratios, the Lc under an APCA policy, and each verdict, for a report;
+//   - [Threshold.Passes] gives the verdict alone, measuring no more than
+//     it needs and never allocating, for a caller that judges many pairs of
+//     one rule (a search, a solver); a Threshold is worked out once, for a
+//     type under a policy ([Policy.Threshold]) or for any ratio under a
+//     method ([Method.Threshold]);
+//   - [Method.Judge] judges ratios already measured, for a caller that
+//     has them (an audit that reports them, a checker's own figures).
+//
+// Their verdicts agree: each WCAG 2 comparison is written once, in
+// [Method.Judge], and APCA's |Lc| >= level once, beside [APCARequired].
 //
 // # Methods
 //
@@ -20,9 +37,8 @@
 //   - [Both], the zero value and the default, passes a pair only when [Exact]
 //     and [Rendered] both pass it. A theme that passes under [Both] passes the
 //     formula and axe-core alike, and a suggested fix never lands in the
-//     band between them. [Check], [CheckOver] and the zero [Policy] all
-//     judge under [Both]; [CheckMethod] and [Policy].Method name another
-//     method.
+//     band between them. The zero [Policy] judges under [Both];
+//     [Policy].Method names another method.
 //
 // The rendered method follows the browser and the checker step by step:
 //
@@ -106,7 +122,7 @@
 //     foreground is composited over the background; a translucent
 //     background is composited over a backdrop, which is opaque white (a
 //     browser's default canvas) unless the caller names another with
-//     [RatioOver], [APCAOver] or [CheckOver]. A theme's page background is the
+//     [RatioOver], [APCAOver] or [Policy.Check]. A theme's page background is the
 //     usual backdrop to name. [Composite] does the same for any pair.
 //   - Alpha is ignored by [Luminance]: it measures the color as if opaque.
 //   - Ratios are never rounded before they are compared: a ratio of 4.4999

@@ -255,7 +255,7 @@ func verdictSample() int {
 // (the formula evaluated with math.Pow) over the held-out vectors, two
 // million seeded pairs, opaque and translucent, and 32,000 pairs placed at
 // 3, 4.5 and 7 to the last float64: RatioOver within exactTolerance
-// relative, and the verdicts of Passes at 3, 4.5 and 7 under Both, Exact
+// relative, and the verdicts of Threshold.Passes at 3, 4.5 and 7 under Both, Exact
 // and Rendered the reference's; Policy.Check's verdicts, at AA and AAA
 // for text and non-text under each method, and its ratios too, on every
 // pair but seven random pairs in eight. The sample must hold pairs whose ratio
@@ -290,8 +290,8 @@ func TestExactVerdictsMatchPow(t *testing.T) {
 				flipsWithoutFallback++
 			}
 			for _, m := range []Method{Both, Exact, Rendered} {
-				if w, g := refVerdict(want, rendered, req, m), Passes(c.fg, c.bg, c.backdrop, req, m); g != w {
-					t.Fatalf("Passes(%v, %v, %v, %v, %v) = %v, want %v: exact %v (math.Pow %v), rendered %v", c.fg, c.bg, c.backdrop, req, m, g, w, got, want, rendered)
+				if w, g := refVerdict(want, rendered, req, m), m.Threshold(req).Passes(c.fg, c.bg, c.backdrop); g != w {
+					t.Fatalf("%v.Threshold(%v).Passes(%v, %v, %v) = %v, want %v: exact %v (math.Pow %v), rendered %v", m, req, c.fg, c.bg, c.backdrop, g, w, got, want, rendered)
 				}
 			}
 		}
@@ -342,7 +342,7 @@ func powCheck(p Policy, fg, bg, backdrop colorref.Color, t Type) (Result, error)
 	return res, nil
 }
 
-// powPasses is Passes under Both as it was: the rendered ratio first,
+// powPasses is Threshold.Passes under Both as it was: the rendered ratio first,
 // then the reference ratio.
 func powPasses(fg, bg, backdrop colorref.Color, required float64) bool {
 	r := RatioRendered(fg, bg, backdrop)
@@ -352,10 +352,10 @@ func powPasses(fg, bg, backdrop colorref.Color, required float64) bool {
 var benchSink float64
 
 // BenchmarkDefaultCheck measures the default check, the zero Policy's
-// Check and Passes under Both, per opaque and per translucent pair, with
+// Check and Threshold.Passes under Both, per opaque and per translucent pair, with
 // the exact ratio from linear ("fast") and, in the same run, from
 // math.Pow as before ("pow"). The pair near the minimum is one whose
-// rendered channels leave the exact verdict in doubt, so that Passes
+// rendered channels leave the exact verdict in doubt, so that Threshold.Passes
 // computes the exact ratio. Compare with
 //
 //	benchstat -col /impl
@@ -395,7 +395,7 @@ func BenchmarkDefaultCheck(b *testing.B) {
 		b.Run("pair="+p.name+"/call=Passes/impl=fast", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if Passes(p.fg, p.bg, backdrop, TextAA, Both) {
+				if Both.Threshold(TextAA).Passes(p.fg, p.bg, backdrop) {
 					benchSink++
 				}
 			}

@@ -31,15 +31,15 @@ func ExampleRatioOver() {
 	// over the dark page: 14.21:1
 }
 
-// Check judges under Both, the default: the exact ratio must reach the
+// The zero Policy judges under Both: the exact ratio must reach the
 // minimum and the ratio axe-core measures in a browser must exceed it.
 // The ratios were printed by examples/themecheck/testdata/reference.py's
 // exact and rendered functions (6.658620 and 6.696881).
-func ExampleCheck() {
+func ExamplePolicy_Check_levels() {
 	fg, _ := colorref.ParseColor("hsl(221, 72%, 45%)")
 	bg, _ := colorref.ParseColor("hsl(0, 0%, 100%)")
 	for _, lv := range []contrast.Level{contrast.AA, contrast.AAA} {
-		res, err := contrast.Check(fg, bg, contrast.Text, lv)
+		res, err := contrast.Policy{Level: lv}.Check(fg, bg, bg, contrast.Text)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -53,22 +53,22 @@ func ExampleCheck() {
 
 // A translucent red on white reaches 4.5:1 in the WCAG formula (4.510034)
 // but not as axe-core measures it in Chromium (4.499706, both from
-// examples/themecheck/testdata/reference.py): Check, judging under Both,
-// fails it; CheckMethod names the other methods.
-func ExampleCheckMethod() {
+// examples/themecheck/testdata/reference.py): the zero Policy, judging
+// under Both, fails it; Policy.Method names the other methods.
+func ExamplePolicy_Check_methods() {
 	red, _ := colorref.ParseColor("hsla(0, 80%, 48.26%, 0.9)")
 	white := colorref.HSL(0, 0, 100)
-	res, _ := contrast.Check(red, white, contrast.Text, contrast.AA)
+	res, _ := contrast.Policy{Level: contrast.AA}.Check(red, white, white, contrast.Text)
 	fmt.Println(res)
 	for _, m := range []contrast.Method{contrast.Exact, contrast.Rendered} {
-		res, err := contrast.CheckMethod(red, white, white, contrast.Text, contrast.AA, m)
+		res, err := contrast.Policy{Level: contrast.AA, Method: m}.Check(red, white, white, contrast.Text)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		fmt.Println(res)
 	}
-	_, err := contrast.CheckMethod(red, white, white, contrast.Text, contrast.AA, contrast.Method(9))
+	_, err := contrast.Policy{Level: contrast.AA, Method: contrast.Method(9)}.Check(red, white, white, contrast.Text)
 	fmt.Println(err)
 	// Output:
 	// 4.49:1 < 4.5:1 text AA both (exact 4.51:1, rendered 4.49:1): fail
@@ -90,10 +90,10 @@ func ExampleFormatRatio() {
 	// 21.00:1
 }
 
-func ExampleCheck_error() {
+func ExamplePolicy_Check_error() {
 	fg, _ := colorref.ParseColor("hsl(0, 0%, 0%)")
 	bg, _ := colorref.ParseColor("hsl(0, 0%, 100%)")
-	_, err := contrast.Check(fg, bg, "decorative", contrast.AA)
+	_, err := contrast.Policy{Level: contrast.AA}.Check(fg, bg, bg, "decorative")
 	fmt.Println(err)
 	// Output:
 	// contrast: unknown contrast type "decorative" (want text, large-text or non-text)
@@ -168,4 +168,33 @@ func ExampleSuggestions() {
 	// Output:
 	// background hsl(210, 80%, 46.76%) (moved 8.24 points)
 	// foreground hsl(0, 0%, 13.92%) (moved 86.08 points)
+}
+
+// Method.Threshold judges a pair against any ratio, here a scale's 4.5:1
+// step: #767676 on white is 4.54:1 and #777777 4.48:1 (the greys WebAIM's
+// checker cites either side of 4.5).
+func ExampleMethod_Threshold() {
+	white := colorref.HSL(0, 0, 100)
+	th := contrast.Both.Threshold(4.5)
+	for _, v := range []uint8{0x76, 0x77} {
+		grey := colorref.RGBA8(v, v, v, 255)
+		fmt.Println(grey.Hex(), th.Passes(grey, white, white))
+	}
+	fmt.Println(contrast.Method(9).Threshold(4.5).Passes(colorref.HSL(0, 0, 0), white, white), "under an unknown method")
+	// Output:
+	// #767676 true
+	// #777777 false
+	// false under an unknown method
+}
+
+// Method.Judge judges ratios already measured: WCAG's "at least" for the
+// exact ratio, axe-core's "above" for the rendered one.
+func ExampleMethod_Judge() {
+	fmt.Println(contrast.Exact.Judge(4.5, 0, 4.5))
+	fmt.Println(contrast.Rendered.Judge(0, 4.5, 4.5))
+	fmt.Println(contrast.Both.Judge(4.51, 4.49, 4.5))
+	// Output:
+	// true
+	// false
+	// false
 }

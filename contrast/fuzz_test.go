@@ -30,13 +30,13 @@ func FuzzRatioRendered(f *testing.F) {
 		if got := contrast.RatioRendered(ff, fb, bd); got != r {
 			t.Fatalf("the flattened colors %s on %s give %v, the pair %v", ff.Hex(), fb.Hex(), got, r)
 		}
-		both := contrast.Passes(fg, bg, bd, required, contrast.Both)
-		if both != (contrast.Passes(fg, bg, bd, required, contrast.Exact) && contrast.Passes(fg, bg, bd, required, contrast.Rendered)) {
+		both := contrast.Both.Threshold(required).Passes(fg, bg, bd)
+		if both != (contrast.Exact.Threshold(required).Passes(fg, bg, bd) && contrast.Rendered.Threshold(required).Passes(fg, bg, bd)) {
 			t.Fatalf("Both disagrees with Exact and Rendered on %s, %s, %s at %v", fg, bg, bd, required)
 		}
 		if s, ok := contrast.SuggestFor(fg, bg, bd, required, contrast.Both, contrast.Foreground); ok && !both {
 			p, err := colorref.ParseColor(s.String())
-			if err != nil || !contrast.Passes(p, bg, bd, required, contrast.Both) {
+			if err != nil || !contrast.Both.Threshold(required).Passes(p, bg, bd) {
 				t.Fatalf("suggestion %s for %s on %s over %s at %v does not pass as printed", s, fg, bg, bd, required)
 			}
 		}

@@ -2,7 +2,6 @@ package contrast
 
 import (
 	"errors"
-	"math"
 
 	"github.com/themekit/themekit/colorref"
 )
@@ -38,23 +37,51 @@ var ErrUnknownMethod = errors.New("contrast: unknown method")
 // Any other string gives an error wrapping [ErrUnknownMethod].
 func ParseMethod(s string) (Method, error) { return methodNames.parse(s) }
 
-// Judge reports whether a pair whose exact ratio (RatioOver) and
-// rendered ratio (RatioRendered) are given passes the minimum required
-// under m: exact >= required for Exact, rendered > required for Rendered,
-// both for Both. It is the one place the two comparisons are written; a
-// caller that has computed both ratios (an audit that reports them) judges
-// with it instead of computing them again. An unknown Method passes
-// nothing.
+// Judge reports whether a pair whose exact ratio ([RatioOver]) and
+// rendered ratio ([RatioRendered]) are given passes the WCAG 2 ratio
+// required under m: exact >= required for [Exact], rendered > required
+// for [Rendered], both for [Both]. It is the judge of ratios already
+// measured, for a caller that reports them (an audit, a checker's own
+// figures), and the one place the two comparisons are written:
+// [Policy.Check] and [Threshold.Passes] judge with it. An unknown Method
+// passes nothing.
+//
+// Judge is one of the package's three judges of a pair, each with its
+// job: [Policy.Check] measures a pair and returns the [Result], every
+// figure and verdict; [Threshold.Passes] measures only what its verdict
+// needs, without allocating, for a caller that judges many pairs; Judge
+// judges figures already measured.
 func (m Method) Judge(exact, rendered, required float64) bool {
 	switch m {
 	case Exact:
-		return exact >= required
+		return exactPasses(exact, required)
 	case Rendered:
-		return rendered > required
+		return renderedPasses(rendered, required)
 	case Both:
-		return exact >= required && rendered > required
+		return exactPasses(exact, required) && renderedPasses(rendered, required)
 	}
 	return false
+}
+
+// exactPasses is WCAG 2's comparison, as its success criteria word it: a
+// ratio of at least the minimum passes.
+func exactPasses(exact, required float64) bool { return exact >= required }
+
+// renderedPasses is axe-core's comparison (color-contrast-evaluate.js:
+// contrast > expected): a ratio equal to the minimum fails.
+func renderedPasses(rendered, required float64) bool { return rendered > required }
+
+// Threshold returns the threshold of a WCAG 2 ratio, required, judged
+// under m and without APCA: its [Threshold.Passes] reports whether a pair
+// reaches required under m, as [Method.Judge] judges its ratios. It is
+// for a ratio other than a type's minimum (a scale's steps, a search's
+// target); [Policy.Threshold] gives a type's. A method other than [Both],
+// [Exact] and [Rendered] gives the zero Threshold, which passes nothing.
+func (m Method) Threshold(required float64) Threshold {
+	if !methodNames.valid(m) {
+		return Threshold{}
+	}
+	return Threshold{method: m, required: required, ok: true}
 }
 
 // Ratio returns the ratio a verdict under m rests on, of a pair whose
@@ -70,12 +97,11 @@ func (m Method) Ratio(exact, rendered float64) float64 {
 	return min(exact, rendered)
 }
 
-// Passes reports whether fg over bg, with a translucent bg over
-// backdrop, reaches the ratio required under method m. It is the test
-// [CheckMethod] and the suggestions apply, without the [Result]. A method
-// other than [Both], [Exact] and [Rendered] never passes (CheckMethod
-// reports it as an error wrapping [ErrUnknownMethod]).
-func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
+// passes reports whether fg over bg, with a translucent bg over
+// backdrop, reaches the ratio required under method m: the WCAG 2 verdict
+// of [Threshold.Passes], measuring only what m judges. A method other than
+// [Both], [Exact] and [Rendered] never passes.
+func passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 	switch m {
 	case Exact:
 		return m.Judge(ratioFor(fg, bg, backdrop, required), 0, required)
@@ -96,15 +122,6 @@ func Passes(fg, bg, backdrop colorref.Color, required float64, m Method) bool {
 		return m.Judge(ratioFor(fg, bg, backdrop, required), r, required)
 	}
 	return false
-}
-
-// CheckMethod checks fg over bg, with a translucent bg over backdrop, for
-// content of type t at level l under method m. The [Result] carries both
-// ratios whatever the method, so a report can show them where they
-// differ. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
-// [ErrUnknownMethod].
-func CheckMethod(fg, bg, backdrop colorref.Color, t Type, l Level, m Method) (Result, error) {
-	return Policy{Level: l, Method: m}.Check(fg, bg, backdrop, t)
 }
 
 // Policy is what a contrast check demands: a WCAG 2 level, the method its
@@ -130,11 +147,15 @@ func (p Policy) String() string {
 }
 
 // Check checks fg over bg, with a translucent bg over backdrop, for
-// content of type t under p. [Result].Pass is the whole verdict: the WCAG 2
-// ratio under p.Method and, when p.APCA is set, the APCA level. Both
+// content of type t under p, and returns the [Result]: every figure and
+// verdict, for a report. [Result].Pass is the whole verdict: the WCAG 2
+// ratio under p.Method and, when p.APCA is set, the APCA level; it is the
+// verdict [Threshold.Passes] gives for the same pair and type. Both
 // ratios are always reported; the Lc and its minimum only when p.APCA is
 // set ([APCAOver] gives it otherwise), as it costs several times the two
-// ratios. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
+// ratios. A translucent bg over a page the caller does not name is over
+// opaque white, a browser's default canvas: pass hsl(0, 0%, 100%) as
+// backdrop. The error wraps [ErrUnknownType], [ErrUnknownLevel] or
 // [ErrUnknownMethod].
 func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (res Result, err error) {
 	req, err := Required(t, p.Level)
@@ -153,7 +174,7 @@ func (p Policy) Check(fg, bg, backdrop colorref.Color, t Type) (res Result, err 
 	if p.APCA {
 		res.LcRequired, _ = APCARequired(t) // t is known here
 		res.Lc = APCAOver(fg, bg, backdrop)
-		res.APCAPass = math.Abs(res.Lc) >= res.LcRequired
+		res.APCAPass = lcPasses(res.Lc, res.LcRequired)
 		res.Pass = res.Pass && res.APCAPass
 	}
 	return res, nil

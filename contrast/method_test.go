@@ -58,10 +58,10 @@ func TestMethodsJudgeTheBandWhereTheyDisagree(t *testing.T) {
 				m    contrast.Method
 				want bool
 			}{{contrast.Exact, tt.exact}, {contrast.Rendered, tt.rendered}, {contrast.Both, tt.bothPass}} {
-				res, err := contrast.CheckMethod(fg, white, white, contrast.Text, tt.level, c.m)
+				res, err := contrast.Policy{Level: tt.level, Method: c.m}.Check(fg, white, white, contrast.Text)
 				require.NoError(t, err)
 				assert.Equal(t, c.want, res.Pass, "%s under %s: %v", tt.fg, c.m, res)
-				assert.Equal(t, c.want, contrast.Passes(fg, white, white, res.Required, c.m), "Passes agrees with CheckMethod")
+				assert.Equal(t, c.want, c.m.Threshold(res.Required).Passes(fg, white, white), "Threshold.Passes agrees with Policy.Check")
 				assert.Equal(t, c.m, res.Method)
 				assert.InDelta(t, tt.wantExact, res.Exact, 1e-4, "both ratios are reported under every method")
 				assert.InDelta(t, tt.wantRendered, res.Rendered, 1e-4)
@@ -77,10 +77,10 @@ func TestRenderedNeedsMoreThanTheMinimum(t *testing.T) {
 	white := colorref.HSL(0, 0, 100)
 	grey := colorref.HSL(0, 0, 46.47) // renders as grey 118
 	r := contrast.RatioRendered(grey, white, white)
-	assert.False(t, contrast.Passes(grey, white, white, r, contrast.Rendered), "a rendered ratio equal to the minimum fails")
-	assert.True(t, contrast.Passes(grey, white, white, math.Nextafter(r, 0), contrast.Rendered))
+	assert.False(t, contrast.Rendered.Threshold(r).Passes(grey, white, white), "a rendered ratio equal to the minimum fails")
+	assert.True(t, contrast.Rendered.Threshold(math.Nextafter(r, 0)).Passes(grey, white, white))
 	e := contrast.RatioOver(grey, white, white)
-	assert.True(t, contrast.Passes(grey, white, white, e, contrast.Exact), "an exact ratio equal to the minimum passes")
+	assert.True(t, contrast.Exact.Threshold(e).Passes(grey, white, white), "an exact ratio equal to the minimum passes")
 }
 
 func TestRenderedColors(t *testing.T) {
@@ -128,7 +128,7 @@ func TestPolicyCheck(t *testing.T) {
 	assert.ErrorIs(t, err, contrast.ErrUnknownMethod)
 	_, err = contrast.Policy{Level: contrast.Level(3)}.Check(grey, white, white, contrast.Text)
 	assert.ErrorIs(t, err, contrast.ErrUnknownLevel)
-	_, err = contrast.CheckMethod(grey, white, white, "decorative", contrast.AA, contrast.Both)
+	_, err = contrast.Policy{Level: contrast.AA, Method: contrast.Both}.Check(grey, white, white, "decorative")
 	assert.ErrorIs(t, err, contrast.ErrUnknownType)
 }
 

@@ -43,7 +43,7 @@ type Suggestion struct {
 // side passes, and for a method other than [Both], [Exact] and [Rendered]
 // (which [SuggestFor] refuses with [ErrUnknownMethod]).
 func Suggestions(fg, bg, backdrop colorref.Color, required float64, m Method) []Suggestion {
-	if Passes(fg, bg, backdrop, required, m) {
+	if m.Threshold(required).Passes(fg, bg, backdrop) {
 		return nil
 	}
 	var out []Suggestion
@@ -95,7 +95,8 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 	if side == Background {
 		orig = bg
 	}
-	if Passes(fg, bg, backdrop, required, m) {
+	th := m.Threshold(required)
+	if th.Passes(fg, bg, backdrop) {
 		return orig, true
 	}
 	if !sideNames.valid(side) || !methodNames.valid(m) {
@@ -110,7 +111,6 @@ func SuggestFor(fg, bg, backdrop colorref.Color, required float64, m Method, sid
 		}
 		return c, bg, backdrop
 	}
-	th := Threshold{method: m, required: required, ok: true}
 	k, ok := NearestLightness(l, []LightnessCheck{
 		{Pair: PairFunc(func(k int) (colorref.Color, colorref.Color, colorref.Color) { return pairWith(at(k)) }), Threshold: th},
 		// The suggestion as a catalog will hold it, parsed back from its

@@ -76,7 +76,7 @@ func TestSuggestForGeneratedPairs(t *testing.T) {
 	for n := 0; n < pairs; {
 		fg, bg, backdrop := randColor(true), randColor(true), randColor(false)
 		required := requirements[rng.IntN(len(requirements))]
-		if contrast.Passes(fg, bg, backdrop, required, contrast.Both) {
+		if contrast.Both.Threshold(required).Passes(fg, bg, backdrop) {
 			continue
 		}
 		n++
@@ -107,7 +107,7 @@ func TestSuggestForGeneratedPairs(t *testing.T) {
 				require.NoError(t, err, desc)
 				require.Equal(t, got, printed, "%s is exactly its printed form", desc)
 				f, b := pairWith(printed)
-				require.True(t, contrast.Passes(f, b, backdrop, required, m), "%s passes", desc)
+				require.True(t, m.Threshold(required).Passes(f, b, backdrop), "%s passes", desc)
 				if m == contrast.Both {
 					require.GreaterOrEqual(t, contrast.RatioOver(f, b, backdrop), required, "%s: exact", desc)
 					require.Greater(t, contrast.RatioRendered(f, b, backdrop), required, "%s: rendered", desc)
@@ -137,7 +137,7 @@ func nearestPassingUnder(orig colorref.Color, pairWith func(colorref.Color) (col
 	for k := 0; k <= 10000; k++ {
 		c := colorref.HSLA(r2(h), r2(s), float64(k)/100, r2(a))
 		f, b := pairWith(c)
-		if !contrast.Passes(f, b, backdrop, required, m) {
+		if !m.Threshold(required).Passes(f, b, backdrop) {
 			continue
 		}
 		ratio := contrast.RatioRendered(f, b, backdrop)
@@ -169,7 +169,7 @@ func TestSuggestions(t *testing.T) {
 			} else {
 				b = s.Color
 			}
-			assert.True(t, contrast.Passes(f, b, white, contrast.NonTextAA, contrast.Both), "%s fix %s", s.Side, s.Color)
+			assert.True(t, contrast.Both.Threshold(contrast.NonTextAA).Passes(f, b, white), "%s fix %s", s.Side, s.Color)
 		}
 	})
 	t.Run("a passing pair needs no suggestion", func(t *testing.T) {

@@ -6,15 +6,18 @@ import (
 	"github.com/themekit/themekit/colorref"
 )
 
-// Threshold is what a pair of one contrast type must reach under a
-// [Policy]: the WCAG 2 ratio judged under the policy's method and, under
-// an APCA policy, the APCA level. It is worked out once, so that judging
-// a pair ([Threshold.Passes]) costs the measurements alone and never
-// allocates: the predicate a solver calls for thousands of candidate
-// colors of one rule. Its verdict is, for every pair, the Pass that
-// [Policy.Check] reports for the same pair and type.
+// Threshold is what a pair must reach: a WCAG 2 ratio judged under a
+// method and, under an APCA policy, an APCA level. It is worked out once,
+// so that judging a pair ([Threshold.Passes]) costs the measurements alone
+// and never allocates: the predicate a solver calls for thousands of
+// candidate colors of one rule. Built for a type under a [Policy]
+// ([Policy.Threshold]), its verdict is, for every pair, the Pass that
+// [Policy.Check] reports for the same pair and type; built for any ratio
+// under a method ([Method.Threshold]), it is [Method.Judge]'s verdict on
+// the pair's two ratios.
 //
-// The zero Threshold passes nothing: build one with [Policy.Threshold].
+// The zero Threshold passes nothing: build one with [Policy.Threshold]
+// or [Method.Threshold].
 type Threshold struct {
 	method     Method
 	required   float64 // the WCAG 2 ratio
@@ -33,7 +36,8 @@ func (p Policy) Threshold(t Type) (Threshold, error) {
 	if err := methodNames.check(p.Method); err != nil {
 		return Threshold{}, err
 	}
-	th := Threshold{method: p.Method, required: req, apca: p.APCA, ok: true}
+	th := p.Method.Threshold(req)
+	th.apca = p.APCA
 	if p.APCA {
 		th.lcRequired, _ = APCARequired(t) // t is known here
 	}
@@ -41,13 +45,16 @@ func (p Policy) Threshold(t Type) (Threshold, error) {
 }
 
 // Passes reports whether fg over bg, with a translucent bg over backdrop,
-// reaches the threshold: the WCAG 2 ratio under the policy's method and,
-// under an APCA policy, the |Lc|. It does not allocate.
+// reaches the threshold: the WCAG 2 ratio under its method, as
+// [Method.Judge] judges it, and, under an APCA policy, the |Lc|. It is
+// the allocation-free verdict of the package's three judges of a pair
+// (see [Method.Judge]): it measures only what the verdict needs, the
+// cheaper ratio first, and stops at the first that fails.
 func (th Threshold) Passes(fg, bg, backdrop colorref.Color) bool {
-	if !th.ok || !Passes(fg, bg, backdrop, th.required, th.method) {
+	if !th.ok || !passes(fg, bg, backdrop, th.required, th.method) {
 		return false
 	}
-	return !th.apca || math.Abs(APCAOver(fg, bg, backdrop)) >= th.lcRequired
+	return !th.apca || lcPasses(APCAOver(fg, bg, backdrop), th.lcRequired)
 }
 
 // A criterion is one measurement a threshold compares: each is a function
@@ -72,9 +79,9 @@ func (th Threshold) meets(c criterion, fg, bg, backdrop colorref.Color) bool {
 	case critRendered:
 		return Rendered.Judge(0, RatioRendered(fg, bg, backdrop), th.required)
 	case critExact:
-		return Passes(fg, bg, backdrop, th.required, Exact) // math.Pow's verdict near any required ratio
+		return passes(fg, bg, backdrop, th.required, Exact) // math.Pow's verdict near any required ratio
 	}
-	return math.Abs(APCAOver(fg, bg, backdrop)) >= th.lcRequired
+	return lcPasses(APCAOver(fg, bg, backdrop), th.lcRequired)
 }
 
 // need returns what th requires of criterion c: the WCAG 2 ratio, or

@@ -265,7 +265,7 @@ func (p *placer) place(want float64) (Step, bool) {
 			if ex > want+0.25 {
 				break
 			}
-			if !contrast.Passes(c, p.page, p.page, want, contrast.Both) {
+			if !contrast.Both.Threshold(want).Passes(c, p.page, p.page) {
 				continue
 			}
 			st := Step{Ratio: want, Color: c, Exact: ex, Rendered: contrast.RatioRendered(c, p.page, p.page)}
@@ -297,7 +297,7 @@ func (p *placer) place(want float64) (Step, bool) {
 	if !found { // only colors past want+0.25 reach it
 		for d := 0; d <= p.room(); d++ {
 			c := p.at(p.toward(d), full)
-			if contrast.Passes(c, p.page, p.page, want, contrast.Both) {
+			if contrast.Both.Threshold(want).Passes(c, p.page, p.page) {
 				return Step{Ratio: want, Color: c, Exact: p.exact(c), Rendered: contrast.RatioRendered(c, p.page, p.page)}, true
 			}
 		}

@@ -53,7 +53,7 @@ func TestNewPlacesEveryStep(t *testing.T) {
 				}
 				assert.Equal(t, scale.DefaultRatios()[i], st.Ratio)
 				assert.Equal(t, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}[i], st.Name)
-				assert.True(t, contrast.Passes(c, r.Page, r.Page, st.Ratio, contrast.Both), "%s %s passes %g", r.Scheme, c, st.Ratio)
+				assert.True(t, contrast.Both.Threshold(st.Ratio).Passes(c, r.Page, r.Page), "%s %s passes %g", r.Scheme, c, st.Ratio)
 				assert.Equal(t, contrast.RatioRendered(c, r.Page, r.Page), st.Rendered)
 				assert.Equal(t, contrast.RatioOver(c, r.Page, r.Page), st.Exact)
 				assert.LessOrEqual(t, st.Rendered-st.Ratio, scale.Tolerance+1e-12, "%s %s", r.Scheme, c)

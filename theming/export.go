@@ -17,10 +17,13 @@ import (
 // and holds the view it gets: an unexported type whose methods hand out
 // the compiled catalog and a theme's references and resolution in
 // package kernel's types. Nothing outside this module can take the
-// token's address, and Export panics for any other pointer.
+// token's address, and Export panics for any other pointer. The
+// design-token import (theming/dtcg) holds the same view for one method
+// of it, Scheme, so that the mapping of a scheme to its index is
+// theming's alone.
 
 // Internal is for this module's own packages (the contrast engine,
-// theming/fix): its Export panics for any caller outside the module. It
+// theming/fix, and theming/dtcg's scheme index): its Export panics for any caller outside the module. It
 // is not part of the API and has no compatibility promise.
 var Internal exporter
 

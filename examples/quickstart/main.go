@@ -25,7 +25,8 @@ func main() {
 	mux.Handle("/api/v2/theme", api) // the path without its slash gets the API's 301, not ServeMux's 307
 
 	text, _ := colorref.ParseColor("hsl(214, 82%, 51%)")
-	res, _ := contrast.Check(text, colorref.HSL(0, 0, 100), contrast.Text, contrast.AA)
+	white := colorref.HSL(0, 0, 100)
+	res, _ := contrast.Policy{Level: contrast.AA}.Check(text, white, white, contrast.Text)
 	fmt.Println(res) // judged as axe-core judges it in a browser, and exactly
 
 	log.Fatal(http.ListenAndServe("127.0.0.1:8080", mux))

@@ -2,7 +2,8 @@
 // (theming/fix), and with no one else: the token of theming's guarded
 // seam, and the compiled forms of a catalog and a theme that the core
 // builds and the engine reads. (The stylesheets, theming/css, need no
-// more than theming's API.)
+// more than theming's API; the design-token import, theming/dtcg, takes
+// the token only to read theming's scheme index.)
 //
 // The seam is encoding/json/v2's over jsontext: theming.Internal.Export
 // hands the engine its view of the core (a compiled catalog's rules, a

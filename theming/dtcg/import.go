@@ -4,10 +4,16 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/themekit/themekit/internal/kernel"
 	"github.com/themekit/themekit/internal/orderedjson"
 	"github.com/themekit/themekit/internal/strictjson"
 	"github.com/themekit/themekit/theming"
 )
+
+// core is theming's view for this module's packages, reached through its
+// guarded seam: the import reads theming's scheme index from it
+// (core.Scheme) rather than keeping a copy.
+var core = theming.Internal.Export(&kernel.AllowInternalUse)
 
 // Imported is what [Import] made of a DTCG export: the catalog and its
 // themes, the snapshot they compiled to (so that nothing is compiled
@@ -62,7 +68,8 @@ func Import(fsys fs.FS, names ...string) (*Imported, error) {
 		l, d := rd.read(names[0], nil, "", 0), rd.read(names[1], nil, "", 0)
 		if l != nil && d != nil {
 			p = plan{themes: []string{"1"}, sources: func(_ string, sc theming.Scheme, _ string) []source {
-				return []source{{doc: [2]*doc{l, d}[schemeIndex(sc)]}}
+				k, _ := core.Scheme(sc) // sc is one of theming.Schemes(), in whose order the two files are named
+				return []source{{doc: [2]*doc{l, d}[k]}}
 			}}
 		}
 	default:
@@ -89,13 +96,6 @@ func Import(fsys fs.FS, names ...string) (*Imported, error) {
 		return out, fmt.Errorf("%w: %w", ErrInvalidData, err)
 	}
 	return out, nil
-}
-
-func schemeIndex(sc theming.Scheme) int {
-	if sc == theming.Dark {
-		return 1
-	}
-	return 0
 }
 
 // resolverPlan reads a resolver document and plans the resolutions of

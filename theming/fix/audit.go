@@ -250,19 +250,26 @@ type pairKey struct {
 	t      contrast.Type
 }
 
-// measure checks f's pair under p, which checkPolicy has accepted, and
-// fills in its ratios, Lc and verdicts. The catalog's checks guarantee
-// the type: Check cannot fail. The Lc is measured whether or not p checks
-// APCA.
-func (f *Finding) measure(p contrast.Policy) {
-	res, _ := p.Check(f.Foreground, f.Background, f.Backdrop, f.Target.ContrastType)
-	f.Ratio, f.Exact, f.Rendered, f.Required = res.Ratio, res.Exact, res.Rendered, res.Required
-	f.WCAGPass, f.Pass = res.WCAGPass, res.Pass
-	if res.APCA {
-		f.Lc, f.LcRequired, f.APCAPass = res.Lc, res.LcRequired, res.APCAPass
-	} else {
-		f.Lc = contrast.APCAOver(f.Foreground, f.Background, f.Backdrop)
+// measure checks fg over bg, with bg over backdrop, for content of type
+// t under p: the one measurement of a finding ([Finding.measure]) and of
+// a fix ([Suggestion.measure]). Both report the Lc whether or not p
+// checks APCA, so the Result's Lc is set either way. The error is
+// [contrast.Policy.Check]'s.
+func measure(p contrast.Policy, fg, bg, backdrop colorref.Color, t contrast.Type) (contrast.Result, error) {
+	res, err := p.Check(fg, bg, backdrop, t)
+	if err == nil && !res.APCA {
+		res.Lc = contrast.APCAOver(fg, bg, backdrop)
 	}
+	return res, err
+}
+
+// measure measures f's pair under p, which checkPolicy has accepted, and
+// fills in its ratios, Lc and verdicts. The catalog's checks guarantee
+// the type: the measurement cannot fail.
+func (f *Finding) measure(p contrast.Policy) {
+	res, _ := measure(p, f.Foreground, f.Background, f.Backdrop, f.Target.ContrastType)
+	f.Ratio, f.Exact, f.Rendered, f.Required, f.WCAGPass = res.Ratio, res.Exact, res.Rendered, res.Required, res.WCAGPass
+	f.Lc, f.LcRequired, f.APCAPass, f.Pass = res.Lc, res.LcRequired, res.APCAPass, res.Pass
 }
 
 // copyMeasures copies the ratios, Lc and verdicts of a finding of the same

@@ -142,15 +142,11 @@ func (f Finding) suggestion(cs contrast.Suggestion) (Suggestion, bool) {
 // measure fills in the fixed pair's measurements under f's policy, and
 // reports whether it passes f's WCAG 2 rule.
 func (s *Suggestion) measure(f Finding) bool {
-	res, err := f.Policy.Check(s.Foreground, s.Background, f.Backdrop, f.Target.ContrastType)
+	res, err := measure(f.Policy, s.Foreground, s.Background, f.Backdrop, f.Target.ContrastType)
 	if err != nil {
 		return false
 	}
-	s.Ratio, s.Exact, s.Rendered, s.Pass = res.Ratio, res.Exact, res.Rendered, res.Pass
-	s.Lc = res.Lc
-	if !res.APCA {
-		s.Lc = contrast.APCAOver(s.Foreground, s.Background, f.Backdrop)
-	}
+	s.Ratio, s.Exact, s.Rendered, s.Lc, s.Pass = res.Ratio, res.Exact, res.Rendered, res.Lc, res.Pass
 	return res.WCAGPass
 }
 
