@@ -15,6 +15,7 @@ import (
 
 	"github.com/themekit/themekit/contrast"
 	"github.com/themekit/themekit/theming"
+	"github.com/themekit/themekit/theming/css"
 	"github.com/themekit/themekit/theming/fix"
 	"github.com/themekit/themekit/theming/revision"
 	"github.com/themekit/themekit/theming/tenant"
@@ -125,6 +126,7 @@ func TestCyclingDraftsPastThePreviewCacheRendersEachOnce(t *testing.T) {
 	}
 	runtime.ReadMemStats(&after)
 	assert.EqualValues(t, n, a.sheets.built.Load(), "cycling the drafts again renders no sheet")
+	assert.Equal(t, n, a.sheets.shared.len(), "one sheet kept a draft")
 
 	// One variant's work, measured apart: the allocation of the solver
 	// on a few of the drafts.
@@ -214,5 +216,37 @@ func BenchmarkPreviewCycle(b *testing.B) {
 				b.ReportMetric(float64(worst.Nanoseconds()), "worst-ns/op")
 			})
 		}
+	}
+}
+
+// Each preview is served its own draft's stylesheet and config, whether
+// the adapter keeps them by content (with a budget) or per snapshot
+// (without one), checked against the sheet a host renders with an engine
+// of its own and the snapshot's own encoding.
+func TestEachPreviewIsServedItsOwnDraft(t *testing.T) {
+	m, _, _, previews := previewCycle(t, 3, false)
+	for _, budget := range []int64{0, -1} {
+		t.Run(fmt.Sprintf("CacheBytes %d", budget), func(t *testing.T) {
+			a := New(Options{Source: m, CacheBytes: budget})
+			for range 2 { // the second time from what the adapter kept
+				for k, ctx := range previews {
+					s, err := m.Snapshot(ctx)
+					require.NoError(t, err)
+					rt, err := s.ChooseTheme(0)
+					require.NoError(t, err)
+					require.Equal(t, fmt.Sprintf("Harbor, draft %d", k), rt.Name())
+					sheet, err := a.StylesheetFor(httptest.NewRequestWithContext(ctx, http.MethodGet, "/theme.css", nil))
+					require.NoError(t, err)
+					assert.Equal(t, string(css.Stylesheet(rt, fix.New(s.CompiledCatalog()).HighContrast(rt))), sheet, "draft %d's sheet", k)
+					want, err := s.ThemeJSON(rt.ID(), "")
+					require.NoError(t, err)
+					w := httptest.NewRecorder()
+					a.ServeHTTP(w, httptest.NewRequestWithContext(ctx, http.MethodGet, "/api/v2/theme/config/", nil))
+					require.Equal(t, http.StatusOK, w.Code)
+					assert.JSONEq(t, string(want), w.Body.String(), "draft %d's config", k)
+					assert.Equal(t, "private, no-store", w.Header().Get("Cache-Control"))
+				}
+			}
+		})
 	}
 }
