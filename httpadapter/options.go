@@ -88,8 +88,14 @@ type Options struct {
 	// coding, about 440 KB each), and one catalog of 10,000 components; a
 	// host serving more tenants than that at once, or a larger catalog,
 	// sets the bytes it can spare for its working set (see the tenant
-	// figures in BENCHMARKS.md). A negative value means no bound: each
-	// snapshot's forms are kept until the Source drops the snapshot.
+	// figures in BENCHMARKS.md). A preview's forms
+	// ([theming.Snapshot.Previewing]: its stylesheet, with the
+	// high-contrast variant the solver works out, its documents) are kept
+	// within it by the previewed theme's content and catalog, not by
+	// snapshot, so that a preview snapshot the Source makes again for the
+	// same draft finds them. A negative value means no bound: each
+	// snapshot's forms, a preview's too, are kept until the Source drops
+	// the snapshot.
 	CacheBytes int64
 
 	// DisableCompression turns off the precompressed gzip, br and zstd
@@ -150,6 +156,11 @@ type config struct {
 	server         string         // the OpenAPI document's server URL, Prefix included; "" for "/"
 	stylesheetPath string
 	k              consts
+
+	// previews keeps the previewed theme of each preview snapshot, for
+	// the caches that share a preview's forms by content (preview.go);
+	// nil without a budget.
+	previews *weakCache[theming.Snapshot, previewedTheme]
 }
 
 // newConfig checks opts and fills in defaults. It panics on
@@ -182,6 +193,9 @@ func newConfig(opts Options) *config {
 		budget:    newBudget(cacheBytes(opts.CacheBytes)),
 		server:    server + opts.Prefix,
 		k:         newConsts(),
+	}
+	if c.budget != nil {
+		c.previews = newPreviews()
 	}
 	vary := opts.UserVary
 	if vary == nil {

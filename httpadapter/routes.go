@@ -110,16 +110,33 @@ func componentDefDocs(c *config) findDoc {
 	}
 }
 
-// themeListDocs serves the themes with their palette previews.
+// themeListDocs serves the themes with their palette previews. A
+// preview's list is kept by its bytes (see preview.go): the list is
+// encoded once per preview snapshot to find it.
 func themeListDocs(c *config) findDoc {
-	cache := newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*doc, error) {
+	encode := func(s *theming.Snapshot, ch *charge) (*doc, error) {
 		b, err := s.ThemesJSON(c.mediaBase)
 		if err != nil {
 			return nil, err
 		}
 		return newDoc(b, c.compress, ch), nil
+	}
+	cache := newWeakCache[theming.Snapshot](c.budget, encode)
+	shared := newContentCache[*doc](c.budget)
+	keys := newWeakCache[theming.Snapshot](nil, func(s *theming.Snapshot, _ *charge) (contentKey, error) {
+		b, err := s.ThemesJSON(c.mediaBase)
+		return contentKeyOf(nil, b), err
 	})
-	return func(_ *http.Request, s *theming.Snapshot) (*doc, error) { return cache.get(s, s) }
+	return func(_ *http.Request, s *theming.Snapshot) (*doc, error) {
+		if _, ok := c.previewed(s); ok {
+			key, err := keys.get(s, s)
+			if err != nil {
+				return nil, err
+			}
+			return shared.get(key, func(ch *charge) (*doc, error) { return encode(s, ch) })
+		}
+		return cache.get(s, s)
+	}
 }
 
 // themeConfigDocs serves the theme for the requesting user, with an
@@ -139,7 +156,8 @@ func themeColorDocs(c *config) findDoc {
 }
 
 // perTheme serves one document per theme of a snapshot, encoded by
-// encode once per snapshot, picked for the requesting user.
+// encode once per snapshot, picked for the requesting user; a preview's
+// once per previewed theme and catalog (see preview.go).
 func perTheme(c *config, encode func(*theming.Snapshot, *theming.ResolvedTheme) ([]byte, error)) findDoc {
 	cache := newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*themeTable[*doc], error) {
 		return newThemeTable(s, func(t *theming.ResolvedTheme) (*doc, error) {
@@ -150,7 +168,20 @@ func perTheme(c *config, encode func(*theming.Snapshot, *theming.ResolvedTheme) 
 			return newDoc(b, c.compress, ch), nil
 		})
 	})
+	shared := newContentCache[*doc](c.budget)
 	return func(r *http.Request, s *theming.Snapshot) (*doc, error) {
+		if p, ok := c.previewed(s); ok {
+			if _, err := c.preference(r); err != nil {
+				return nil, err // as pick answers it
+			}
+			return shared.get(p.key, func(ch *charge) (*doc, error) {
+				b, err := encode(s, p.rt)
+				if err != nil {
+					return nil, err
+				}
+				return newDoc(b, c.compress, ch), nil
+			})
+		}
 		docs, err := cache.get(s, s)
 		if err != nil {
 			return nil, err

@@ -21,6 +21,8 @@ type stylesheet struct {
 	c       *config
 	engines engines
 	cache   *weakCache[theming.Snapshot, *sheets]
+	shared  *contentCache[*sheet] // a preview's sheets (see preview.go)
+	built   atomic.Int64          // sheets rendered, each with its variant (for tests)
 }
 
 // sheets is what the stylesheet keeps of a snapshot: the contrast engine
@@ -49,15 +51,22 @@ func (sh *sheet) String() string {
 }
 
 func newStylesheet(c *config, spec *endpointSpec) *stylesheet {
-	e := &stylesheet{endpointSpec: spec, headers: c.headersOf(spec), c: c}
+	e := &stylesheet{endpointSpec: spec, headers: c.headersOf(spec), c: c, shared: newContentCache[*sheet](c.budget)}
 	e.cache = newWeakCache[theming.Snapshot](c.budget, func(s *theming.Snapshot, ch *charge) (*sheets, error) {
 		eng := e.engines.get(s.CompiledCatalog())
 		table, err := newThemeTable(s, func(t *theming.ResolvedTheme) (*sheet, error) {
-			return &sheet{rep: httpwire.NewChargedRep(css.Stylesheet(t, eng.HighContrast(t)), c.compress, ch.fn())}, nil
+			return e.newSheet(eng, t, ch), nil
 		})
 		return &sheets{engine: eng, table: table}, err
 	})
 	return e
+}
+
+// newSheet renders t's stylesheet, with its high-contrast variant that
+// eng works out (the solver), charging its forms to ch.
+func (e *stylesheet) newSheet(eng *fix.Engine, t *theming.ResolvedTheme, ch *charge) *sheet {
+	e.built.Add(1)
+	return &sheet{rep: httpwire.NewChargedRep(css.Stylesheet(t, eng.HighContrast(t)), e.c.compress, ch.fn())}
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -83,6 +92,15 @@ func (e *stylesheet) find(r *http.Request) (*theming.Snapshot, *sheet, error) {
 	s, err := e.c.snapshot(r.Context())
 	if err != nil {
 		return nil, nil, err
+	}
+	if p, ok := e.c.previewed(s); ok {
+		if _, err := e.c.preference(r); err != nil {
+			return nil, nil, err // as pick answers it
+		}
+		sh, err := e.shared.get(p.key, func(ch *charge) (*sheet, error) {
+			return e.newSheet(e.engines.get(s.CompiledCatalog()), p.rt, ch), nil
+		})
+		return s, sh, err
 	}
 	shs, err := e.cache.get(s, s)
 	if err != nil {

@@ -33,8 +33,13 @@
 //   - publish makes a revision live if the revision the admin saw live
 //     still is (409 if not, checked before the policy), and if it passes
 //     the contrast policy (422 with the failing rules per field if not);
-//   - history lists the revisions, newest first, with their authors and
-//     field changes, and publishes an older one: the rollback.
+//   - history lists the revisions, newest first, a page at a time, with
+//     their authors and field changes, and publishes an older one: the
+//     rollback.
+//
+// Every page reads the theme's state, its newest and live revision
+// numbers, from the store's Head, and the revisions it shows by number
+// (Revision): an editor load costs the same with 10 revisions or 10,000.
 //
 // Safe to expose, as far as a demo goes: every state-changing request is
 // refused unless it comes from the host's own origin
@@ -114,22 +119,18 @@ func previewKey(b64 string) ([]byte, error) {
 
 // host is one replica.
 type host struct {
-	pool   *pgxpool.Pool
+	pool   *pgxpool.Pool    // nil for a host on a store in memory (tests)
+	source *pgsource.Source // nil, likewise
 	cc     *theming.CompiledCatalog
 	eng    *fix.Engine // the contrast engine of cc: the editor's audits
 	v      *validator.Validate
-	source *pgsource.Source
-	revs   pgsource.Revisions
+	revs   revision.Store
 	api    *httpadapter.Adapter
 	signer *revision.PreviewSigner
 	shown  []string // the components the form always shows
 }
 
 func newHost(ctx context.Context, dsn string, key []byte) (*host, error) {
-	signer, err := revision.NewPreviewSigner(key)
-	if err != nil {
-		return nil, err
-	}
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -138,22 +139,37 @@ func newHost(ctx context.Context, dsn string, key []byte) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &host{pool: pool, v: validator.New(), signer: signer, shown: cat.PalettePreview}
-	if h.cc, err = theming.CompileCatalog(cat); err != nil {
+	cc, err := theming.CompileCatalog(cat)
+	if err != nil {
 		return nil, err
 	}
-	if _, err := pgsource.Migrate(ctx, pool, h.cc); err != nil {
+	if _, err := pgsource.Migrate(ctx, pool, cc); err != nil {
 		return nil, err
 	}
-	h.eng = fix.New(h.cc)
-	if err := validation.Register(h.v, h.cc); err != nil {
+	source, err := pgsource.New(ctx, pgsource.Options{Pool: pool, Catalog: cc})
+	if err != nil {
 		return nil, err
 	}
-	if h.source, err = pgsource.New(ctx, pgsource.Options{Pool: pool, Catalog: h.cc}); err != nil {
+	h, err := newHostOn(cc, cat.PalettePreview, source.Revisions(), source, key)
+	if err != nil {
 		return nil, err
 	}
-	h.revs = h.source.Revisions()
-	h.api = httpadapter.New(httpadapter.Options{Source: h.source, SourceVary: []string{"Host"}})
+	h.pool, h.source = pool, source
+	return h, nil
+}
+
+// newHostOn returns a host that keeps revisions in revs and serves src,
+// both over the catalog cc, whose form always shows the components shown.
+func newHostOn(cc *theming.CompiledCatalog, shown []string, revs revision.Store, src theming.Source, key []byte) (*host, error) {
+	signer, err := revision.NewPreviewSigner(key)
+	if err != nil {
+		return nil, err
+	}
+	h := &host{cc: cc, eng: fix.New(cc), v: validator.New(), revs: revs, signer: signer, shown: shown}
+	if err := validation.Register(h.v, cc); err != nil {
+		return nil, err
+	}
+	h.api = httpadapter.New(httpadapter.Options{Source: src, SourceVary: []string{"Host"}})
 	return h, nil
 }
 
@@ -246,7 +262,9 @@ type themeForm struct {
 
 // page is what every admin page shows: the theme, the revision the form
 // edits (Base) and the live one, its fields with their problems, and the
-// problems of no field; on a 409, what the others changed meanwhile.
+// problems of no field; on a 409, what the others changed meanwhile; on
+// the history page, a page of revisions and the number the older ones
+// are below (Older; 0: none).
 type page struct {
 	ID, Base, Live int
 	Form           themeForm
@@ -254,6 +272,7 @@ type page struct {
 	Errors         []string
 	Theirs         []revision.FieldChange
 	History        []revision.Revision
+	Older          int
 }
 
 // field is one form field, its value and what is wrong with it.
@@ -262,28 +281,21 @@ type field struct {
 	Errors      []string
 }
 
-// theme reads the request's tenant, theme id and history; it answers
-// 404 for a theme without revisions and 500 for a database error.
-func (h *host) theme(w http.ResponseWriter, r *http.Request) (string, int, []revision.Revision, bool) {
+// theme reads the request's tenant, theme id and the theme's state (the
+// numbers of its newest and live revisions, read without reading any
+// revision); it answers 404 for a theme without revisions and 500 for a
+// database error.
+func (h *host) theme(w http.ResponseWriter, r *http.Request) (string, int, revision.Head, bool) {
 	name, _ := tenant.FromContext(r.Context())
 	id, _ := strconv.Atoi(chi.URLParam(r, "id"))
-	hist, err := h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit})
+	head, err := h.revs.Head(r.Context(), name, id)
 	switch {
-	case errors.Is(err, theming.ErrUnknownTenant), err == nil && len(hist) == 0:
+	case errors.Is(err, theming.ErrUnknownTenant), err == nil && head.Newest == 0:
 		http.Error(w, "no such theme", http.StatusNotFound)
 	case err != nil:
 		http.Error(w, "could not read the theme", http.StatusInternalServerError)
 	}
-	return name, id, hist, err == nil && len(hist) > 0
-}
-
-func liveOf(hist []revision.Revision) int {
-	for _, rv := range hist {
-		if rv.Live {
-			return rv.Number
-		}
-	}
-	return 0
+	return name, id, head, err == nil && head.Newest > 0
 }
 
 // revisionOf reads revision n of the theme, answering 400 when there is
@@ -299,12 +311,29 @@ func (h *host) revisionOf(w http.ResponseWriter, r *http.Request, name string, i
 	return rv, err == nil
 }
 
+// newestPage is the editor page of the theme's newest revision, whose
+// state is head, with err's problems.
+func (h *host) newestPage(ctx context.Context, name string, id int, head revision.Head, err error) (page, error) {
+	rv, rerr := h.revs.Revision(ctx, name, id, head.Newest)
+	if rerr != nil {
+		return page{}, rerr
+	}
+	t := rv.Theme
+	return h.editor(id, head.Live, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, rv.Number, err), nil
+}
+
 // edit shows the editor of the theme's newest revision.
 func (h *host) edit(w http.ResponseWriter, r *http.Request) {
-	if _, id, hist, ok := h.theme(w, r); ok {
-		t := hist[0].Theme
-		h.render(w, http.StatusOK, "editor", h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, nil))
+	name, id, head, ok := h.theme(w, r)
+	if !ok {
+		return
 	}
+	p, err := h.newestPage(r.Context(), name, id, head, nil)
+	if err != nil {
+		h.answer(w, r, p, err)
+		return
+	}
+	h.render(w, http.StatusOK, "editor", p)
 }
 
 // save stores the posted form as a new draft, from the revision the
@@ -312,7 +341,7 @@ func (h *host) edit(w http.ResponseWriter, r *http.Request) {
 // in Save, and a conflict if someone saved meanwhile, which carries the
 // admin's edits onto the newer revision for the admin to check.
 func (h *host) save(w http.ResponseWriter, r *http.Request) {
-	name, id, hist, ok := h.theme(w, r)
+	name, id, head, ok := h.theme(w, r)
 	if !ok || !parseForm(w, r) {
 		return
 	}
@@ -333,32 +362,49 @@ func (h *host) save(w http.ResponseWriter, r *http.Request) {
 	}
 	var conflict *revision.ConflictError
 	if !errors.As(err, &conflict) {
-		h.answer(w, r, h.editor(id, hist, form, from.Number, err), err)
+		h.answer(w, r, h.editor(id, head.Live, form, from.Number, err), err)
 		return
 	}
-	if hist, err = h.revs.History(r.Context(), name, id, revision.Page{Limit: revision.MaxLimit}); err != nil {
+	p, err := h.rebase(r.Context(), name, id, from, t, conflict)
+	if err != nil {
 		h.answer(w, r, page{}, err)
 		return
 	}
-	h.render(w, http.StatusConflict, "editor", h.rebase(id, hist, from, t, conflict))
+	h.render(w, http.StatusConflict, "editor", p)
 }
 
 // rebase is the 409 page of a save from revision from, edited to mine,
 // that a newer revision beat: the form holds the newest revision with the
 // fields the admin changed set to the admin's values, and saves from it;
-// the page lists the newer revisions' changes, and marks the fields both
-// changed. Saving it again reverts nothing of theirs.
-func (h *host) rebase(id int, hist []revision.Revision, from revision.Revision, mine theming.Theme, conflict *revision.ConflictError) page {
-	newest := hist[0]
-	t := newest.Theme
-	t.ID, t.Colors = id, maps.Clone(t.Colors)
+// the page lists the newer revisions' changes and their authors (those
+// of the newest MaxLimit), and marks the fields both changed. Saving it
+// again reverts nothing of theirs.
+func (h *host) rebase(ctx context.Context, name string, id int, from revision.Revision, mine theming.Theme, conflict *revision.ConflictError) (page, error) {
+	head, err := h.revs.Head(ctx, name, id)
+	if err != nil {
+		return page{}, err
+	}
+	newest, err := h.revs.Revision(ctx, name, id, head.Newest)
+	if err != nil {
+		return page{}, err
+	}
+	newer, err := h.revs.History(ctx, name, id, revision.Page{Limit: revision.MaxLimit})
+	if err != nil {
+		return page{}, err
+	}
 	var authors []string
-	for _, rv := range hist {
+	for _, rv := range newer {
 		if rv.Number > from.Number {
 			authors = append(authors, rv.Author)
 		}
 	}
 	slices.Sort(authors)
+	authors = slices.Compact(authors)
+	if last := newer[len(newer)-1].Number; last > from.Number+1 {
+		authors = append(authors, "others")
+	}
+	t := newest.Theme
+	t.ID, t.Colors = id, maps.Clone(t.Colors)
 	theirs := revision.Diff(from.Theme, newest.Theme)
 	both := map[string]string{}
 	for _, c := range revision.Diff(from.Theme, mine) {
@@ -373,8 +419,8 @@ func (h *host) rebase(id int, hist []revision.Revision, from revision.Revision, 
 			}
 		}
 	}
-	p := h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, newest.Number, conflict)
-	p.Errors = append(p.Errors, strings.Join(slices.Compact(authors), ", ")+" saved revision "+strconv.Itoa(newest.Number)+
+	p := h.editor(id, head.Live, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, newest.Number, conflict)
+	p.Errors = append(p.Errors, strings.Join(authors, ", ")+" saved revision "+strconv.Itoa(newest.Number)+
 		" meanwhile; the form below is that revision with your changes: check it and save again")
 	p.Theirs = theirs
 	for i, f := range p.Fields {
@@ -382,50 +428,64 @@ func (h *host) rebase(id int, hist []revision.Revision, from revision.Revision, 
 			p.Fields[i].Errors = append(p.Fields[i].Errors, msg)
 		}
 	}
-	return p
+	return p, nil
 }
 
 // publish makes the posted revision live, if the live revision is still
 // the one the admin saw.
 func (h *host) publish(w http.ResponseWriter, r *http.Request) {
-	name, id, hist, ok := h.theme(w, r)
+	name, id, head, ok := h.theme(w, r)
 	if !ok || !parseForm(w, r) {
 		return
 	}
 	n, live := atoi(r.PostFormValue("n")), atoi(r.PostFormValue("live"))
 	err := h.revs.Publish(r.Context(), name, id, n, live, revision.Change{Author: r.PostFormValue("author"), Note: "published"})
+	if err == nil {
+		h.answer(w, r, page{ID: id}, nil)
+		return
+	}
 	var theirs []revision.FieldChange
 	if errors.Is(err, revision.ErrConflict) { // show what went live meanwhile
 		var rerr error
-		if hist, theirs, rerr = h.wentLive(r.Context(), name, id, live); rerr != nil {
+		if head, theirs, rerr = h.wentLive(r.Context(), name, id, live); rerr != nil {
 			h.answer(w, r, page{}, rerr)
 			return
 		}
 	}
-	t := hist[0].Theme
-	p := h.editor(id, hist, themeForm{ID: id, Name: t.Name, Colors: t.Colors}, hist[0].Number, err)
+	p, rerr := h.newestPage(r.Context(), name, id, head, err)
+	if rerr != nil {
+		h.answer(w, r, page{}, rerr)
+		return
+	}
 	p.Theirs = theirs
 	h.answer(w, r, p, err)
 }
 
-// wentLive reads the theme's history again after a publish's conflict,
-// and returns it with the changes from the revision the admin saw live
-// (seen) to the one live now.
-func (h *host) wentLive(ctx context.Context, name string, id, seen int) ([]revision.Revision, []revision.FieldChange, error) {
-	hist, err := h.revs.History(ctx, name, id, revision.Page{Limit: revision.MaxLimit})
+// wentLive reads the theme's state again after a publish's conflict, and
+// returns it with the changes from the revision the admin saw live (seen)
+// to the one live now.
+func (h *host) wentLive(ctx context.Context, name string, id, seen int) (revision.Head, []revision.FieldChange, error) {
+	head, err := h.revs.Head(ctx, name, id)
 	if err != nil {
-		return nil, nil, err
+		return head, nil, err
 	}
 	from, to := theming.Theme{ID: id}, theming.Theme{ID: id}
-	for _, rv := range hist {
-		switch rv.Number {
-		case seen:
-			from = rv.Theme
-		case liveOf(hist):
-			to = rv.Theme
+	for _, end := range []struct {
+		n int
+		t *theming.Theme
+	}{{seen, &from}, {head.Live, &to}} {
+		if end.n == 0 {
+			continue // none was live
 		}
+		rv, err := h.revs.Revision(ctx, name, id, end.n)
+		if errors.Is(err, revision.ErrUnknownRevision) {
+			continue // the admin's form named none
+		} else if err != nil {
+			return head, nil, err
+		}
+		*end.t = rv.Theme
 	}
-	return hist, revision.Diff(from, to), nil
+	return head, revision.Diff(from, to), nil
 }
 
 // answer redirects to the editor after a change, or shows the page with
@@ -447,8 +507,8 @@ func (h *host) answer(w http.ResponseWriter, r *http.Request, p page, err error)
 // editor is the editor page of form, editing revision base, with err's
 // problems at their fields: validation problems, the failing contrast
 // rules of a refused publish, or, without either, the draft's own.
-func (h *host) editor(id int, hist []revision.Revision, form themeForm, base int, err error) page {
-	p := page{ID: id, Base: base, Live: liveOf(hist), Form: form}
+func (h *host) editor(id, live int, form themeForm, base int, err error) page {
+	p := page{ID: id, Base: base, Live: live, Form: form}
 	errs := map[string][]string{}
 	var ve *theming.ValidationError
 	var refused *revision.RefusedError
@@ -499,11 +559,24 @@ func contrastErrors(errs map[string][]string, rep *fix.Report) {
 	}
 }
 
-// history lists the theme's revisions, each with a rollback button.
+// history lists a page of the theme's revisions, newest first, each
+// with a rollback button: those below ?before= (all, without it), at
+// most revision.DefaultLimit, with a link to the older ones.
 func (h *host) history(w http.ResponseWriter, r *http.Request) {
-	if _, id, hist, ok := h.theme(w, r); ok {
-		h.render(w, http.StatusOK, "history", page{ID: id, Base: hist[0].Number, Live: liveOf(hist), History: hist})
+	name, id, head, ok := h.theme(w, r)
+	if !ok {
+		return
 	}
+	hist, err := h.revs.History(r.Context(), name, id, revision.Page{Before: atoi(r.URL.Query().Get("before"))})
+	if err != nil {
+		h.answer(w, r, page{}, err)
+		return
+	}
+	p := page{ID: id, Base: head.Newest, Live: head.Live, History: hist}
+	if _, limit := (revision.Page{}).Range(); len(hist) == limit && hist[len(hist)-1].Number > 1 {
+		p.Older = hist[len(hist)-1].Number
+	}
+	h.render(w, http.StatusOK, "history", p)
 }
 
 // previewFor is how long a preview token lasts.

@@ -41,7 +41,8 @@ var pages = template.Must(template.New("").Parse(`
 <td>{{if .Live}}live{{else}}<form method="post" action="/admin/themes/{{$.ID}}/publish">
 <input type="hidden" name="n" value="{{.Number}}"><input type="hidden" name="live" value="{{$.Live}}">
 <label>Your name <input name="author" required></label> <button>Publish revision {{.Number}}</button></form>{{end}}</td></tr>
-{{end}}</tbody></table></main></body></html>{{end}}
+{{end}}</tbody></table>
+{{with .Older}}<p><a href="/admin/themes/{{$.ID}}/history?before={{.}}">Older revisions</a></p>{{end}}</main></body></html>{{end}}
 
 {{define "stop"}}<form method="post" action="/admin/preview/stop"><button>Stop previewing</button></form>{{end}}
 

@@ -113,7 +113,12 @@ const MaxPreviews = 64
 // A preview's snapshot is built once per live snapshot and revision, and
 // kept (at most [MaxPreviews] of them), so that repeated requests of the
 // previewer share its rendered documents; when the live snapshot changes,
-// the next preview request builds it again on the new one.
+// the next preview request builds it again on the new one. A snapshot
+// built again for a revision (past MaxPreviews, or on a new live
+// snapshot) costs a read of the revision and its resolution, not its
+// stylesheet: httpadapter keeps what it serves a preview by the
+// previewed theme's content, within its byte budget, so the variant the
+// solver works out is worked out once per revision and catalog.
 func PreviewSource(live theming.Source, tenantOf func(context.Context) (string, error),
 	find func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error)) theming.Source {
 	if tenantOf == nil {
