@@ -246,6 +246,9 @@ func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorre
 		checkRange(vsp, "opacity", id, v.Opacity, 0, 1)
 		checkRange(vsp, "lightness_offset", id, v.LightnessOffset, -100, 100)
 		checkRange(vsp, "lightness", id, v.Lightness, 0, 100)
+		if v.Role != RoleContent {
+			checkOneOf(vsp, "role", id, string(v.Role), string(RoleDecoration), string(RoleDisabled), string(RoleSurface))
+		}
 	}
 	for k, t := range comp.ContrastAgainst {
 		tsp := sp.at("contrast_against", k)

@@ -105,12 +105,51 @@ func (p PerScheme) With(sc Scheme, v string) PerScheme {
 // the lightness (percent points); LightnessOffset, if set, is then added
 // and the result clamped to [0, 100]; Opacity, if set, multiplies the
 // alpha. A variable with none of the three carries the component's color.
+//
+// Role says what the variable paints, for the contrast rules (see
+// [Role]): without one, the variable is judged by every rule of its
+// component, as the page paints it.
 type Variable struct {
 	CSSVariable     string   `json:"css_variable"`
 	Opacity         *float64 `json:"opacity,omitempty"`
 	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
 	Lightness       *float64 `json:"lightness,omitempty"`
+	Role            Role     `json:"role,omitempty"`
 }
+
+// Role is what a [Variable] paints, as far as the contrast rules are
+// concerned: the catalog's "role" of a variable entry. The zero Role
+// (the field absent) is content: text, an icon, a border or a state
+// (hover, visited, active, strong, muted) that carries information, which
+// every contrast rule of its component judges as the foreground. The
+// other roles exempt the variable from its component's rules:
+// [RoleDecoration] and [RoleDisabled], which WCAG 2 exempts, and
+// [RoleSurface], a background judged only where a rule names it as its
+// target. A rule that names a variable as its target judges it whatever
+// its role.
+type Role string
+
+// The roles a catalog may give a variable.
+const (
+	// RoleContent is the zero Role: the variable is judged.
+	RoleContent Role = ""
+	// RoleDecoration is a halo, a translucent border or a divider that
+	// carries no information (WCAG 2's "pure decoration").
+	RoleDecoration Role = "decoration"
+	// RoleDisabled is the color of a disabled control (WCAG 2's
+	// "inactive user interface component").
+	RoleDisabled Role = "disabled"
+	// RoleSurface is a tint or a background that other things are painted
+	// on, such as a soft brand tint or a badge's background: not judged as
+	// the foreground of its component's rules, but judged wherever a rule
+	// names it as its target.
+	RoleSurface Role = "surface"
+)
+
+// Judged reports whether v is judged by its component's contrast rules
+// as their foreground: whether its role is [RoleContent]. It is the one
+// test of it for the compiled rules.
+func (v Variable) Judged() bool { return v.Role == RoleContent }
 
 // Derived reports whether v derives its color (it sets Opacity, Lightness
 // or LightnessOffset) rather than carrying the component's color as it

@@ -74,6 +74,7 @@ type componentExt struct {
 	Hidden          bool                     `json:"hidden,omitempty"`
 	Fallback        theming.PerScheme        `json:"fallback"`
 	Variables       []string                 `json:"variables"`
+	Roles           map[string]theming.Role  `json:"roles,omitempty"` // each variable's role, where it has one
 	ContrastAgainst []theming.ContrastTarget `json:"contrast_against,omitempty"`
 	CanEditOpacity  *bool                    `json:"can_edit_opacity,omitempty"`
 	DefaultOpacity  *float64                 `json:"default_opacity,omitempty"`
@@ -299,6 +300,12 @@ func (e *exporter) catalogSet() *orderedjson.Object {
 		plain := plainVariable(comp)
 		for k, v := range comp.Variables {
 			ce.Variables[k] = v.CSSVariable
+			if v.Role != theming.RoleContent {
+				if ce.Roles == nil {
+					ce.Roles = map[string]theming.Role{}
+				}
+				ce.Roles[v.CSSVariable] = v.Role
+			}
 			switch {
 			case k == plain:
 				ce.CSSVariable = v.CSSVariable
