@@ -75,6 +75,10 @@ func TestLoadRejects(t *testing.T) {
 			"catalog.json", "components[2].variables[1].lightness", theming.ErrInvalid, "must be at most 100"},
 		{"a lightness offset below -100", cat(func(m map[string]any) { comp(m, 1)["variables"].([]any)[1].(map[string]any)["lightness_offset"] = -101 }), okThemes,
 			"catalog.json", "components[1].variables[1].lightness_offset", theming.ErrInvalid, "must be at least -100"},
+		{"a dark lightness offset above 100", cat(func(m map[string]any) {
+			comp(m, 1)["variables"].([]any)[1].(map[string]any)["lightness_offset_dark"] = 101
+		}), okThemes,
+			"catalog.json", "components[1].variables[1].lightness_offset_dark", theming.ErrInvalid, "must be at most 100"},
 		{"an unknown variable role", cat(func(m map[string]any) { comp(m, 2)["variables"].([]any)[1].(map[string]any)["role"] = "halo" }), okThemes,
 			"catalog.json", "components[2].variables[1].role", theming.ErrInvalid, `must be one of decoration, disabled, surface, not "halo"`},
 		{"a variable role that is not a string", cat(func(m map[string]any) { comp(m, 2)["variables"].([]any)[1].(map[string]any)["role"] = 1 }), okThemes,

@@ -178,6 +178,7 @@ func (b *builder) fromExtension(comp *theming.Component, ce componentExt, t *tre
 			if vt := t.toks["variable."+varToken(cv)]; vt != nil {
 				if ve, ok := decodeExt[variableExt](b, vt.doc, vt.ptr(), vt.ext); ok {
 					v.Opacity, v.LightnessOffset, v.Lightness = ve.Opacity, ve.LightnessOffset, ve.Lightness
+					v.LightnessOffsetDark = ve.LightnessOffsetDark
 				}
 			}
 		}

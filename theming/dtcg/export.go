@@ -89,6 +89,9 @@ type variableExt struct {
 	Opacity         *float64 `json:"opacity,omitempty"`
 	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
 	Lightness       *float64 `json:"lightness,omitempty"`
+	// LightnessOffsetDark is the dark scheme's offset, where the catalog
+	// gives one of its own (theming.Variable.LightnessOffsetDark).
+	LightnessOffsetDark *float64 `json:"lightness_offset_dark,omitempty"`
 }
 
 // valueExt is a theme value's $extensions[Namespace]: the value exactly
@@ -312,7 +315,7 @@ func (e *exporter) catalogSet() *orderedjson.Object {
 			case v.Derived():
 				vars.Set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden,
-						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness}))
+						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness, LightnessOffsetDark: v.LightnessOffsetDark}))
 			default: // a second plain variable: the component's color
 				vars.Set(varToken(v.CSSVariable), token(alias("color."+comp.ID), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden}))

@@ -37,7 +37,7 @@ func (e *BrandError) Error() string {
 		if n > 0 {
 			sep = ", "
 		}
-		s += sep + r.Component + " on " + r.Target.Value + " needs lightness " + rangesString(r.Ranges)
+		s += sep + judgedName(r.Component, r.Variable) + " on " + r.Target.Value + " needs lightness " + rangesString(r.Ranges)
 	}
 	return s
 }
@@ -61,7 +61,7 @@ type BrandMove struct {
 // less)".
 func (m *BrandMove) String() string {
 	return fmt.Sprintf("brand %s fails %s on %s (%s) in the %s scheme; taken at %s, the nearest lightness it passes at (%s)",
-		m.From, m.Rule.Component, m.Rule.Target.Value, m.Rule.Target.ContrastType, m.Rule.Scheme, m.To, rangesString(m.Rule.Ranges))
+		m.From, judgedName(m.Rule.Component, m.Rule.Variable), m.Rule.Target.Value, m.Rule.Target.ContrastType, m.Rule.Scheme, m.To, rangesString(m.Rule.Ranges))
 }
 
 // Generate makes a theme from one brand color: id 1, named "Generated",

@@ -235,7 +235,7 @@ func (r *Report) locate(f Finding) (audited, bool) {
 	rules := e.k.Rules
 	ri, _ := slices.BinarySearchFunc(rules, i, func(ru kernel.Rule, i int) int { return cmp.Compare(ru.Comp, i) })
 	for ; ri < len(rules) && rules[ri].Comp == i; ri++ {
-		if e.target(&rules[ri]) == f.Target {
+		if e.target(&rules[ri]) == f.Target && e.varName(rules[ri].FgVar) == f.Variable {
 			a := audited{e: e, rt: rt, t: t, res: res, k: k, ri: ri, f: e.finding(rt, res, k, f.Scheme, ri, r.Policy())}
 			a.f.measure(r.Policy())
 			return a, true
@@ -343,7 +343,7 @@ func (a audited) fieldEdits() []Suggestion {
 			continue
 		}
 		x := s.colorAt(k, j, l, keepAlpha)
-		fg, bg, _ := e.pair(&e.k.Rules[a.ri], s.colors[k], in, x)
+		fg, bg, _ := e.pair(&e.k.Rules[a.ri], k, s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: e.k.Fields[k][j], To: x.String()}
 		if !sug.measure(a.f) || !sug.Pass {
 			continue
