@@ -166,3 +166,22 @@ func TestDefaultDataJudgesEveryContentVariable(t *testing.T) {
 		assert.True(t, judgedVars[name], "%s carries content: it is judged", name)
 	}
 }
+
+// A failing state is fixed by an edit of the field it derives from,
+// verified on the whole theme: the derivation moves with it.
+func TestAFailingStateIsFixedThroughItsComponentsField(t *testing.T) {
+	s, err := theming.Load(linkCatalog(`{"css_variable": "--link-visited", "lightness_offset": -18}`),
+		[]byte(`{"themes": [{"id": 1, "name": "Plain", "colors": {}}]}`))
+	require.NoError(t, err)
+	rep := audit(t, s)
+	fails := rep.Failures()
+	require.Len(t, fails, 1, "premise: the visited state, 52% on the dark page")
+	require.Equal(t, "--link-visited", fails[0].Variable)
+	edit, ok := rep.SuggestEdit(fails[0])
+	require.True(t, ok, "an edit of the link's dark field fixes its visited state")
+	assert.Equal(t, "colors.link.dark", edit.Field)
+	assert.True(t, edit.Applies)
+	after, err := engineOf(s).AuditTheme(theming.Theme{ID: 1, Name: "Plain", Colors: map[string]theming.PerScheme{"link": {Dark: edit.To}}}, contrast.Policy{})
+	require.NoError(t, err)
+	assert.True(t, after.OK(), "the theme with the edit passes every pair: %v", after.Failures())
+}

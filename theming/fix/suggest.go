@@ -166,7 +166,7 @@ func (s *Suggestion) measure(f Finding) bool {
 // with it. Foreground and Background are the pair once the edit is
 // applied, Field the field, To its value and Applies true.
 //
-// f is found in r by its ThemeID, Scheme, Component and Target, and judged
+// f is found in r by its ThemeID, Scheme, Component, Variable and Target, and judged
 // as r audited it. ok is false for a finding r does not hold (a report
 // built by hand holds none), for one that passes, and when no edit of
 // either field passes; an hsl target, a derived variable and the page
