@@ -104,19 +104,19 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 	t.Run("themes Generate makes from one brand color pass", func(t *testing.T) {
 		var generated []theming.Theme
 		// Kept (a blue that passes its own rules), moved (a pure yellow,
-		// a very light green), a very dark brand, a mid grey; then some of
+		// a very light green), a very dark brand, a mid grey; then two of
 		// issue 37's brands (../../theming/testdata/brands.txt), every
-		// variable their components paint judged: white, black, a neon
-		// green, a blue-violet and a pastel. With THEMEKIT_ALL_BRANDS=1,
-		// all of the file's 34 (eight pages a theme: about ten minutes on
-		// a busy machine, too long for CI's bound on a package; Go's
-		// TestGeneratedThemesPassEveryJudgedVariable audits them all).
+		// variable their components paint judged: white and a neon green.
+		// With THEMEKIT_ALL_BRANDS=1, all of the file's 34 (eight pages a
+		// theme: about ten minutes on a busy machine, too long for CI's
+		// bound on a package; Go's TestGeneratedThemesPassEveryJudgedVariable
+		// audits them all).
 		brands := []string{"hsl(214, 82%, 51%)", "hsl(60, 100%, 50%)", "hsl(140, 70%, 90%)", "hsl(330, 60%, 4%)", "hsl(0, 0%, 50%)"}
 		all := hexBrands(t)
 		if os.Getenv("THEMEKIT_ALL_BRANDS") == "1" {
 			brands = append(brands, all...)
 		} else {
-			for _, hex := range []string{"#ffffff", "#000000", "#39ff14", "#5865f2", "#ffd1dc"} {
+			for _, hex := range []string{"#ffffff", "#39ff14"} {
 				require.Contains(t, all, hex, "brands.txt")
 				brands = append(brands, hex)
 			}
