@@ -89,6 +89,7 @@ func (c Component) clone() Component {
 	for k := range c.Variables {
 		v := &c.Variables[k]
 		v.Opacity, v.LightnessOffset, v.Lightness = clonePtr(v.Opacity), clonePtr(v.LightnessOffset), clonePtr(v.Lightness)
+		v.LightnessOffsetDark = clonePtr(v.LightnessOffsetDark)
 	}
 	c.ContrastAgainst = slices.Clone(c.ContrastAgainst)
 	c.CanEditOpacity, c.DefaultOpacity = clonePtr(c.CanEditOpacity), clonePtr(c.DefaultOpacity)
@@ -245,7 +246,11 @@ func checkComponentFields(comp *Component, i int, sp scope, parsed *[2][]colorre
 		}
 		checkRange(vsp, "opacity", id, v.Opacity, 0, 1)
 		checkRange(vsp, "lightness_offset", id, v.LightnessOffset, -100, 100)
+		checkRange(vsp, "lightness_offset_dark", id, v.LightnessOffsetDark, -100, 100)
 		checkRange(vsp, "lightness", id, v.Lightness, 0, 100)
+		if v.Role != RoleContent {
+			checkOneOf(vsp, "role", id, string(v.Role), string(RoleDecoration), string(RoleDisabled), string(RoleSurface))
+		}
 	}
 	for k, t := range comp.ContrastAgainst {
 		tsp := sp.at("contrast_against", k)

@@ -156,10 +156,18 @@
 //     resolved the same way, so a theme's override of "primary" reaches
 //     every component that falls back to "primary". Resolution is
 //     iterative and linear in the catalog's size.
-//   - A variable's value is derived from its component's resolved color:
-//     lightness sets L (percent points), then lightness_offset is added and
-//     L clamped to [0, 100], then opacity multiplies alpha. A variable with
-//     none of them carries the component's color.
+//   - A variable's value is derived from its component's resolved color,
+//     in each scheme: lightness sets L (percent points), then the scheme's
+//     lightness offset is added and L clamped to [0, 100], then opacity
+//     multiplies alpha. A variable with none of them carries the
+//     component's color. The offset is lightness_offset in both schemes,
+//     as catalogs have always written it, unless lightness_offset_dark is
+//     set: then lightness_offset is the light scheme's and
+//     lightness_offset_dark the dark scheme's. A state that gains contrast
+//     by getting darker on the light page gets lighter on the dark one
+//     ("lightness_offset": -10, "lightness_offset_dark": 10); with one
+//     offset it loses contrast on one page, and the audit, which judges it
+//     in both, names it there.
 //   - default_opacity describes the editor's default for overlays; it does
 //     not change the resolved color, whose alpha the fallback states.
 //   - The page background must be opaque in both schemes under every
@@ -167,17 +175,21 @@
 //   - In a contrast rule the component is the foreground and the target
 //     the background: the background is composited over the page
 //     background and the foreground over that.
-//   - A rule judges what the page paints. A component is painted by its
-//     first CSS variable, so its rules judge that variable's value, with
-//     its opacity and lightness, not a color no variable carries; a
-//     component target is likewise its first variable, and a variable
-//     target that variable. A component without variables is judged by
-//     its color. The catalog's designer puts first the variable that
-//     draws the component (a focus ring's ring, a divider's line) and
-//     after it the variations its rules do not cover (a translucent halo,
-//     a hover shade). The contrast engine's audit, suggestions, fixer,
-//     generator and high-contrast variant all read a rule's pair this one
-//     way.
+//   - A rule judges what the page paints, every color of it. Each rule of
+//     a component judges each of its CSS variables (its first, and its
+//     states: hover, visited, active, strong, muted), with its own
+//     opacity and lightness in each scheme, unless the variable's "role"
+//     says otherwise ([Role]): "decoration" (a halo, a translucent border
+//     that carries no information) and "disabled" (a disabled control)
+//     are exempt, as WCAG 2 exempts them, and "surface" (a tint or a
+//     background other things are painted on) is judged only where a
+//     rule names it as its target. A component target is painted by its
+//     first variable, a variable target by itself whatever its role; a
+//     variable is never judged against itself. A component without
+//     variables is judged by its color. The contrast engine's audit,
+//     suggestions, fixer, generator and high-contrast variant all read a
+//     rule's pairs this one way, and a finding names the variable it
+//     judged.
 //   - A visible definition may not refer to a hidden one, so the served
 //     catalog is self-contained. Hidden definitions may refer to anything.
 //   - Themes are served in ascending id order. Image paths become URLs on

@@ -75,6 +75,14 @@ func TestLoadRejects(t *testing.T) {
 			"catalog.json", "components[2].variables[1].lightness", theming.ErrInvalid, "must be at most 100"},
 		{"a lightness offset below -100", cat(func(m map[string]any) { comp(m, 1)["variables"].([]any)[1].(map[string]any)["lightness_offset"] = -101 }), okThemes,
 			"catalog.json", "components[1].variables[1].lightness_offset", theming.ErrInvalid, "must be at least -100"},
+		{"a dark lightness offset above 100", cat(func(m map[string]any) {
+			comp(m, 1)["variables"].([]any)[1].(map[string]any)["lightness_offset_dark"] = 101
+		}), okThemes,
+			"catalog.json", "components[1].variables[1].lightness_offset_dark", theming.ErrInvalid, "must be at most 100"},
+		{"an unknown variable role", cat(func(m map[string]any) { comp(m, 2)["variables"].([]any)[1].(map[string]any)["role"] = "halo" }), okThemes,
+			"catalog.json", "components[2].variables[1].role", theming.ErrInvalid, `must be one of decoration, disabled, surface, not "halo"`},
+		{"a variable role that is not a string", cat(func(m map[string]any) { comp(m, 2)["variables"].([]any)[1].(map[string]any)["role"] = 1 }), okThemes,
+			"catalog.json", "components[2].variables[1].role", theming.ErrJSON, "must be a string, not a number"},
 		{"an unknown contrast target type", cat(func(m map[string]any) { comp(m, 4)["contrast_against"].([]any)[0].(map[string]any)["type"] = "border" }), okThemes,
 			"catalog.json", "components[4].contrast_against[0].type", theming.ErrInvalid, `must be one of component, variable, hsl, not "border"`},
 		{"an unknown contrast type", cat(func(m map[string]any) {
@@ -292,6 +300,13 @@ func TestProblemsInAFileHaveTheirLineAndColumn(t *testing.T) {
 				`   "variables": []}`,
 				`]}`,
 			), okThemes, "catalog.json", 8, 26, "components[1].fallback.light", theming.ErrUnknownComponent, `unknown component "nav-bgg"`},
+		{"an unknown variable role points at the value",
+			lines(
+				`{"page_background": "page", "palette_preview": [], "components": [`,
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "hsl(0, 0%, 100%)", "dark": "hsl(0, 0%, 10%)"},`,
+				`   "variables": [{"css_variable": "--page", "role": "halo"}]}`, // "halo" starts at column 53
+				`]}`,
+			), okThemes, "catalog.json", 3, 53, "components[0].variables[0].role", theming.ErrInvalid, `must be one of decoration, disabled, surface, not "halo"`},
 		{"a wrong type points at the value",
 			lines(
 				`{"page_background": "page", "palette_preview": [], "components": [`,

@@ -58,6 +58,23 @@ type Component struct {
 	Hidden          bool             `json:"hidden,omitempty"`
 }
 
+// Foregrounds returns the variables that c's contrast rule against t
+// judges as its foreground, in c's order: each variable [Variable.Judged]
+// (its role exempts it from none of c's rules), except the one t names,
+// a variable never being judged against itself. A component without
+// variables has none: its rules judge its color. It is the one rule of
+// what a component's rule judges, for the compiled catalog and for a
+// harness that paints the rules in a browser.
+func (c Component) Foregrounds(t ContrastTarget) []Variable {
+	var out []Variable
+	for _, v := range c.Variables {
+		if v.Judged() && !(t.Type == TargetVariable && t.Value == v.CSSVariable) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // PerScheme is a pair of values, one per color scheme: a component's
 // fallback (Component.Fallback) or a theme's override of a component
 // (Theme.Colors). Each value is an hsl()/hsla() color or the id of another
@@ -101,22 +118,91 @@ func (p PerScheme) With(sc Scheme, v string) PerScheme {
 }
 
 // Variable is a CSS custom property driven by a component. Its value is
-// derived from the component's resolved color: Lightness, if set, replaces
-// the lightness (percent points); LightnessOffset, if set, is then added
-// and the result clamped to [0, 100]; Opacity, if set, multiplies the
-// alpha. A variable with none of the three carries the component's color.
+// derived from the component's resolved color in each scheme ([Derive]):
+// Lightness, if set, replaces the lightness (percent points); the
+// scheme's lightness offset, if set, is then added and the result clamped
+// to [0, 100]; Opacity, if set, multiplies the alpha. A variable with
+// none of them carries the component's color.
+//
+// LightnessOffset is the offset in both schemes, as catalogs have always
+// written it, unless LightnessOffsetDark is set: then LightnessOffset is
+// the light scheme's and LightnessOffsetDark the dark scheme's (either
+// may be set alone). A state shade that must gain contrast on both pages
+// moves the opposite ways: darker on the light page, lighter on the dark
+// one ("lightness_offset": -10, "lightness_offset_dark": 10). One offset
+// for both schemes darkens (or lightens) the shade on both pages, which
+// loses contrast on one of them: the audit judges the shade in each
+// scheme and names it where it fails.
+//
+// Role says what the variable paints, for the contrast rules (see
+// [Role]): without one, the variable is judged by every rule of its
+// component, as the page paints it.
 type Variable struct {
 	CSSVariable     string   `json:"css_variable"`
 	Opacity         *float64 `json:"opacity,omitempty"`
 	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
 	Lightness       *float64 `json:"lightness,omitempty"`
+	// LightnessOffsetDark, when set, is the offset in the dark scheme,
+	// LightnessOffset's in the light scheme only.
+	LightnessOffsetDark *float64 `json:"lightness_offset_dark,omitempty"`
+	Role                Role     `json:"role,omitempty"`
 }
 
+// Offset returns v's lightness offset in scheme sc, nil when it has none
+// there: LightnessOffsetDark in [Dark] when it is set, else
+// LightnessOffset; nil for a scheme that is neither Light nor Dark.
+func (v Variable) Offset(sc Scheme) *float64 {
+	switch sc {
+	case Light:
+		return v.LightnessOffset
+	case Dark:
+		if v.LightnessOffsetDark != nil {
+			return v.LightnessOffsetDark
+		}
+		return v.LightnessOffset
+	}
+	return nil
+}
+
+// Role is what a [Variable] paints, as far as the contrast rules are
+// concerned: the catalog's "role" of a variable entry. The zero Role
+// (the field absent) is content: text, an icon, a border or a state
+// (hover, visited, active, strong, muted) that carries information, which
+// every contrast rule of its component judges as the foreground. The
+// other roles exempt the variable from its component's rules:
+// [RoleDecoration] and [RoleDisabled], which WCAG 2 exempts, and
+// [RoleSurface], a background judged only where a rule names it as its
+// target. A rule that names a variable as its target judges it whatever
+// its role.
+type Role string
+
+// The roles a catalog may give a variable.
+const (
+	// RoleContent is the zero Role: the variable is judged.
+	RoleContent Role = ""
+	// RoleDecoration is a halo, a translucent border or a divider that
+	// carries no information (WCAG 2's "pure decoration").
+	RoleDecoration Role = "decoration"
+	// RoleDisabled is the color of a disabled control (WCAG 2's
+	// "inactive user interface component").
+	RoleDisabled Role = "disabled"
+	// RoleSurface is a tint or a background that other things are painted
+	// on, such as a soft brand tint or a badge's background: not judged as
+	// the foreground of its component's rules, but judged wherever a rule
+	// names it as its target.
+	RoleSurface Role = "surface"
+)
+
+// Judged reports whether v is judged by its component's contrast rules
+// as their foreground: whether its role is [RoleContent]. It is the one
+// test of it for the compiled rules.
+func (v Variable) Judged() bool { return v.Role == RoleContent }
+
 // Derived reports whether v derives its color (it sets Opacity, Lightness
-// or LightnessOffset) rather than carrying the component's color as it
+// or a lightness offset) rather than carrying the component's color as it
 // is: the one test of it for the contrast rules and the token export.
 func (v Variable) Derived() bool {
-	return v.Opacity != nil || v.Lightness != nil || v.LightnessOffset != nil
+	return v.Opacity != nil || v.Lightness != nil || v.LightnessOffset != nil || v.LightnessOffsetDark != nil
 }
 
 // TargetKind is what a [ContrastTarget]'s Value names: its JSON "type".

@@ -8,21 +8,22 @@ import (
 	"github.com/themekit/themekit/colorref"
 )
 
-// Derive returns the value of variable v for a component whose resolved
-// color is c: Lightness, if set, replaces the lightness; LightnessOffset,
-// if set, is then added, the result clamped to [0, 100]; Opacity, if set,
-// multiplies the alpha.
+// Derive returns the value of variable v in scheme sc for a component
+// whose resolved color in sc is c: Lightness, if set, replaces the
+// lightness; the offset of sc ([Variable.Offset]), if set, is then
+// added, the result clamped to [0, 100]; Opacity, if set, multiplies the
+// alpha.
 //
 // As c gets lighter (hue, saturation and alpha kept) the value never gets
 // darker: the engine's lightness search ([contrast.LightnessCheck])
 // relies on it, and a new way to derive a variable must keep it.
-func Derive(c colorref.Color, v Variable) colorref.Color {
+func Derive(c colorref.Color, v Variable, sc Scheme) colorref.Color {
 	if v.Lightness != nil {
 		c = c.WithLightness(*v.Lightness)
 	}
-	if v.LightnessOffset != nil {
+	if off := v.Offset(sc); off != nil {
 		_, _, l := c.HSL()
-		c = c.WithLightness(l + *v.LightnessOffset)
+		c = c.WithLightness(l + *off)
 	}
 	if v.Opacity != nil {
 		c = c.WithAlpha(c.Alpha() * *v.Opacity)

@@ -94,19 +94,26 @@ func TestDerive(t *testing.T) {
 	tests := []struct {
 		name string
 		give theming.Variable
+		sc   theming.Scheme
 		want string
 	}{
-		{"no adjustment", theming.Variable{}, "hsla(30, 60%, 50%, 0.8)"},
-		{"lightness first, then the offset", theming.Variable{Lightness: f(90), LightnessOffset: f(-10)}, "hsla(30, 60%, 80%, 0.8)"},
-		{"an offset above 100 clamps to 100", theming.Variable{LightnessOffset: f(70)}, "hsla(30, 60%, 100%, 0.8)"},
-		{"an offset below 0 clamps to 0", theming.Variable{LightnessOffset: f(-70)}, "hsla(30, 60%, 0%, 0.8)"},
-		{"opacity multiplies alpha", theming.Variable{Opacity: f(0.5)}, "hsla(30, 60%, 50%, 0.4)"},
-		{"an opacity of 0 is a value, not unset", theming.Variable{Opacity: f(0)}, "hsla(30, 60%, 50%, 0)"},
-		{"a lightness of 0 is a value, not unset", theming.Variable{Lightness: f(0)}, "hsla(30, 60%, 0%, 0.8)"},
+		{"no adjustment", theming.Variable{}, theming.Light, "hsla(30, 60%, 50%, 0.8)"},
+		{"lightness first, then the offset", theming.Variable{Lightness: f(90), LightnessOffset: f(-10)}, theming.Light, "hsla(30, 60%, 80%, 0.8)"},
+		{"an offset above 100 clamps to 100", theming.Variable{LightnessOffset: f(70)}, theming.Light, "hsla(30, 60%, 100%, 0.8)"},
+		{"an offset below 0 clamps to 0", theming.Variable{LightnessOffset: f(-70)}, theming.Light, "hsla(30, 60%, 0%, 0.8)"},
+		{"opacity multiplies alpha", theming.Variable{Opacity: f(0.5)}, theming.Light, "hsla(30, 60%, 50%, 0.4)"},
+		{"an opacity of 0 is a value, not unset", theming.Variable{Opacity: f(0)}, theming.Light, "hsla(30, 60%, 50%, 0)"},
+		{"a lightness of 0 is a value, not unset", theming.Variable{Lightness: f(0)}, theming.Light, "hsla(30, 60%, 0%, 0.8)"},
+		{"one offset applies in the dark scheme too", theming.Variable{LightnessOffset: f(-10)}, theming.Dark, "hsla(30, 60%, 40%, 0.8)"},
+		{"the dark offset replaces the offset in the dark scheme", theming.Variable{LightnessOffset: f(-10), LightnessOffsetDark: f(12)}, theming.Dark, "hsla(30, 60%, 62%, 0.8)"},
+		{"the dark offset leaves the light scheme alone", theming.Variable{LightnessOffset: f(-10), LightnessOffsetDark: f(12)}, theming.Light, "hsla(30, 60%, 40%, 0.8)"},
+		{"a dark offset alone moves the dark scheme only", theming.Variable{LightnessOffsetDark: f(12)}, theming.Light, "hsla(30, 60%, 50%, 0.8)"},
+		{"a dark offset alone in the dark scheme", theming.Variable{LightnessOffsetDark: f(12)}, theming.Dark, "hsla(30, 60%, 62%, 0.8)"},
+		{"a scheme that is neither takes no offset", theming.Variable{LightnessOffset: f(-10)}, theming.Scheme("dim"), "hsla(30, 60%, 50%, 0.8)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, theming.Derive(base, tt.give).String())
+			assert.Equal(t, tt.want, theming.Derive(base, tt.give, tt.sc).String())
 		})
 	}
 }

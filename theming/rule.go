@@ -95,11 +95,15 @@ func (c *CompiledCatalog) target(r *kernel.Rule) ContrastTarget {
 }
 
 // paintVars sets, for every rule, the visible variables that paint its
-// two sides: the one rule of what a rule judges. A component is painted
-// by its first variable, which carries its color as the page shows it
-// (with the variable's opacity and lightness), so a component's rules
-// judge that variable; a component without variables is judged by its
-// color. A variable target is painted by itself.
+// two sides: a contrast_against entry becomes one rule per variable of
+// its component that the entry judges ([Component.Foregrounds]), each judging
+// that variable as the page paints it (with its opacity and lightness).
+// A component without variables is judged by its color; one whose
+// variables are all exempt or surfaces is judged by none of its
+// entries. The target is painted as before: a component target by its
+// first variable, a variable target by itself, whatever its role. A
+// variable is never judged against itself (a component whose rule names
+// its own surface judges its other variables on it).
 func (c *CompiledCatalog) paintVars() {
 	first := func(i int) int {
 		if vs := c.cat.Components[i].Variables; len(vs) > 0 {
@@ -107,14 +111,24 @@ func (c *CompiledCatalog) paintVars() {
 		}
 		return -1
 	}
-	for n := range c.k.Rules {
-		r := &c.k.Rules[n]
-		r.FgVar = first(r.Comp)
-		switch t := c.target(r); t.Type {
+	entries := c.k.Rules
+	c.k.Rules = make([]kernel.Rule, 0, len(entries))
+	for _, r := range entries {
+		switch t := c.target(&r); t.Type {
 		case TargetVariable:
 			r.BgVar = c.varByName[t.Value] // a visible owner's target is visible
 		case TargetComponent:
 			r.BgVar = first(r.BgComp)
+		}
+		comp := &c.cat.Components[r.Comp]
+		if len(comp.Variables) == 0 {
+			r.FgVar = -1
+			c.k.Rules = append(c.k.Rules, r)
+			continue
+		}
+		for _, v := range comp.Foregrounds(c.target(&r)) {
+			r.FgVar = c.varByName[v.CSSVariable]
+			c.k.Rules = append(c.k.Rules, r)
 		}
 	}
 }

@@ -314,7 +314,7 @@ func (r *ResolvedTheme) Variables(sc Scheme) iter.Seq2[string, colorref.Color] {
 
 // value returns the value of visible variable n in scheme k.
 func (r *ResolvedTheme) value(k, n int) colorref.Color {
-	return Derive(r.res.Colors[k][r.cat.k.VarComp[n]], r.cat.vars[n])
+	return Derive(r.res.Colors[k][r.cat.k.VarComp[n]], r.cat.vars[n], Schemes()[k])
 }
 
 // vars returns the catalog's visible variables, or none for the zero

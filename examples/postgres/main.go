@@ -38,7 +38,7 @@
 // pgsource.Revisions), the one write path of a database that keeps them:
 //
 //	go run ./examples/postgres -dsn ... set-color -tenant acme -theme 1 \
-//	    -component nav-bar -scheme light -value 'hsl(10, 80%, 30%)' \
+//	    -component nav-bar -scheme light -value 'hsl(10, 80%, 25%)' \
 //	    -author alice -note 'darker nav bar'
 //
 // takes the theme's live revision, sets one override (an empty value,

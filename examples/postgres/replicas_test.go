@@ -267,11 +267,11 @@ func TestBadRow(t *testing.T) {
 	t.Logf("the log line: %s", firstLine(r.logs.String(), "theme left out"))
 
 	// The good edit that fixes the row brings theme 1's row back.
-	_, err = pool.Exec(ctx, `update theme_colors set value = 'hsl(10, 80%, 30%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`)
+	_, err = pool.Exec(ctx, `update theme_colors set value = 'hsl(10, 80%, 25%)' where tenant_id = 'acme' and theme_id = 1 and component_id = 'nav-bar' and scheme = 'light'`)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		_, css := r.get(t, "acme", "/theme.css", "dave")
-		return strings.Contains(css, "--nav-bar: hsl(10, 80%, 30%);")
+		return strings.Contains(css, "--nav-bar: hsl(10, 80%, 25%);")
 	}, time.Second, time.Millisecond)
 	assert.Equal(t, []int{1, 2, 3, 4}, themeIDs(r))
 	assert.Empty(t, r.source.LeftOut())
@@ -317,18 +317,18 @@ func TestSetColor(t *testing.T) {
 	}{
 		{"a bad color is refused and changes nothing", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%"},
 			1, "refused, nothing changed:\n  tenant acme: theme 1: colors", original, "", revision.Head{Newest: 1, Live: 1}},
-		{"an unknown component is refused", []string{"-theme", "1", "-component", "nav-bgg", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
+		{"an unknown component is refused", []string{"-theme", "1", "-component", "nav-bgg", "-scheme", "light", "-value", "hsl(10, 80%, 25%)"},
 			1, "nav-bgg", original, "", revision.Head{Newest: 1, Live: 1}},
 		{"a reference to an unknown component is refused", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "nav-bgg"},
 			1, "nav-bgg", original, "", revision.Head{Newest: 1, Live: 1}},
-		{"a theme the tenant does not have is an error", []string{"-theme", "9", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)"},
+		{"a theme the tenant does not have is an error", []string{"-theme", "9", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 25%)"},
 			1, `tenant "acme", theme 9: no such theme`, original, "", revision.Head{Newest: 1, Live: 1}},
-		{"a scheme other than light and dark is a usage error", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "dim", "-value", "hsl(10, 80%, 30%)"},
+		{"a scheme other than light and dark is a usage error", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "dim", "-value", "hsl(10, 80%, 25%)"},
 			2, `-scheme "dim": want light or dark`, original, "", revision.Head{Newest: 1, Live: 1}},
-		{"a good color is saved and published as a revision", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 30%)", "-author", "alice"},
-			0, "", "hsl(10, 80%, 30%)", "tenant acme: theme 1: colors.nav-bar.light = \"hsl(10, 80%, 30%)\": revision 2, live\n", revision.Head{Newest: 2, Live: 2}},
+		{"a good color is saved and published as a revision", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value", "hsl(10, 80%, 25%)", "-author", "alice"},
+			0, "", "hsl(10, 80%, 25%)", "tenant acme: theme 1: colors.nav-bar.light = \"hsl(10, 80%, 25%)\": revision 2, live\n", revision.Head{Newest: 2, Live: 2}},
 		{"a color the contrast policy refuses is saved as a draft, not published", []string{"-theme", "1", "-component", "nav-text", "-scheme", "light", "-value", "nav-bar"},
-			1, "saved as revision 3, not published: revision: theme 1, revision 3: refused by the publish policy", "hsl(10, 80%, 30%)", "", revision.Head{Newest: 3, Live: 2}},
+			1, "saved as revision 3, not published: revision: theme 1, revision 3: refused by the publish policy", "hsl(10, 80%, 25%)", "", revision.Head{Newest: 3, Live: 2}},
 		{"an empty value removes the override", []string{"-theme", "1", "-component", "nav-bar", "-scheme", "light", "-value="},
 			0, "", "(none)", "tenant acme: theme 1: colors.nav-bar.light = \"\": revision 4, live\n", revision.Head{Newest: 4, Live: 4}},
 	}

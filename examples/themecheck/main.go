@@ -355,6 +355,16 @@ func fileName(dir, file string) string {
 	return filepath.Join(dir, file)
 }
 
+// judged names what a finding judged in the PAIR column: the component,
+// or, for another of its variables (a state such as --link-visited), the
+// variable.
+func judged(f fix.Finding) string {
+	if f.Variable == "" || f.Variable == "--"+f.Component {
+		return f.Component
+	}
+	return f.Variable
+}
+
 // writeTable prints one aligned row per finding, then the summary.
 func writeTable(w io.Writer, source string, rep *fix.Report, results []result, themes int) error {
 	var buf bytes.Buffer
@@ -362,7 +372,7 @@ func writeTable(w io.Writer, source string, rep *fix.Report, results []result, t
 	fmt.Fprintln(tw, "THEME\tSCHEME\tPAIR\tFROM\tTYPE\tEXACT\tRENDERED\tREQUIRED\tAPCA LC\tRESULT\tSUGGESTED FIX")
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s (%d)\t%s\t%s on %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			printable(r.ThemeName), r.ThemeID, r.Scheme, r.Component, printable(r.Target.Value), sources(r.Finding),
+			printable(r.ThemeName), r.ThemeID, r.Scheme, judged(r.Finding), printable(r.Target.Value), sources(r.Finding),
 			r.Target.ContrastType, contrast.FormatRatio(r.Exact), contrast.FormatRatio(r.Rendered), strconv.FormatFloat(r.Required, 'g', -1, 64)+":1",
 			formatLc(r.Finding), verdict(r.Finding), fixes(r))
 	}

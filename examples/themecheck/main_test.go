@@ -111,7 +111,7 @@ func TestRunExitStatus(t *testing.T) {
 		{
 			name: "the embedded default data passes with status 0",
 			give: func(*testing.T) []string { return nil },
-			want: 0, wantStdout: []string{"embedded default data: 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 840 passed, 0 failed.\nok\n"},
+			want: 0, wantStdout: []string{"embedded default data: 1248 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AA, method both, APCA off: 1248 passed, 0 failed.\nok\n"},
 		},
 		{
 			name: "a passing catalog exits 0",
@@ -298,6 +298,7 @@ type jsonOutput struct {
 		ThemeName string `json:"theme_name"`
 		Scheme    string `json:"scheme"`
 		Component string `json:"component"`
+		Variable  string `json:"variable"`
 		Target    struct {
 			Type         string `json:"type"`
 			Value        string `json:"value"`
@@ -619,7 +620,7 @@ func TestRunGenerate(t *testing.T) {
 func TestRunContrastMore(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 0, run([]string{"-contrast", "more"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 840 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 840 passed, 0 failed.\nok\n")
+	assert.Contains(t, stdout.String(), "embedded default data (high-contrast variants): 1248 contrast rules checked under 4 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off: 1248 passed, 0 failed.\nok\n")
 	require.Equal(t, 1, run([]string{"-level", "AAA"}, &stdout, &stderr), "the themes themselves do not pass AAA")
 }
 
@@ -632,7 +633,7 @@ func TestRunContrastMoreFailsWhereAVariantCannotReachAAA(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 1, run([]string{"-data", dataDir(t, string(cat), grey), "-contrast", "more"}, &stdout, &stderr), stderr.String())
 	out := stdout.String()
-	assert.Contains(t, out, "(high-contrast variants): 210 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off")
+	assert.Contains(t, out, "(high-contrast variants): 312 contrast rules checked under 1 theme(s) in 2 schemes, WCAG 2 AAA, method both, APCA off")
 	assert.Contains(t, out, "FAIL\n")
 	assert.Regexp(t, `Grey page \(1\)\s+light\s+text-primary on page-background\s+.*FAIL`, out)
 }

@@ -71,10 +71,13 @@ type Resolution struct {
 	Palette []string
 }
 
-// Rule is one contrast rule of a visible component, compiled once. Its
-// pair is what the page paints: the component (the foreground) as its
-// painting variable paints it, on its target (the background) as the
-// target's variable paints it, over the page background. The target was
+// Rule is one contrast rule of a visible component for one of the
+// variables it judges, compiled once: a contrast_against entry gives one
+// Rule per variable its component paints that the entry judges
+// (theming.Component.Foregrounds). Its pair is what the page paints: the
+// component (the foreground) as that variable paints it, on its target
+// (the background) as the target's variable paints it, over the page
+// background. The target was
 // looked up when the catalog compiled, so that no reader switches on its
 // kind: it is the color of component BgComp, derived through the visible
 // variable BgVar when that is set, or Color, a literal, when BgComp is
@@ -83,7 +86,7 @@ type Rule struct {
 	Comp   int            // the component: the foreground
 	At     int            // the rule's index in the component's contrast_against
 	Type   contrast.Type  // the target's contrast_type
-	FgVar  int            // the index of the visible variable that paints the component; -1 when it has none
+	FgVar  int            // the index of the visible variable judged; -1 for a component without variables
 	BgComp int            // the component whose color the target is; -1 for an hsl target
 	BgVar  int            // the index of the visible variable that paints the target; -1 when none does
 	Color  colorref.Color // an hsl target's color

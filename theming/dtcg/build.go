@@ -173,11 +173,12 @@ func (b *builder) fromExtension(comp *theming.Component, ce componentExt, t *tre
 	comp.Fallback = ce.Fallback
 	comp.Variables = make([]theming.Variable, 0, len(ce.Variables))
 	for _, cv := range ce.Variables {
-		v := theming.Variable{CSSVariable: cv}
+		v := theming.Variable{CSSVariable: cv, Role: ce.Roles[cv]}
 		if cv != ce.CSSVariable && len(cv) > 2 {
 			if vt := t.toks["variable."+varToken(cv)]; vt != nil {
 				if ve, ok := decodeExt[variableExt](b, vt.doc, vt.ptr(), vt.ext); ok {
 					v.Opacity, v.LightnessOffset, v.Lightness = ve.Opacity, ve.LightnessOffset, ve.Lightness
+					v.LightnessOffsetDark = ve.LightnessOffsetDark
 				}
 			}
 		}

@@ -74,6 +74,7 @@ type componentExt struct {
 	Hidden          bool                     `json:"hidden,omitempty"`
 	Fallback        theming.PerScheme        `json:"fallback"`
 	Variables       []string                 `json:"variables"`
+	Roles           map[string]theming.Role  `json:"roles,omitempty"` // each variable's role, where it has one
 	ContrastAgainst []theming.ContrastTarget `json:"contrast_against,omitempty"`
 	CanEditOpacity  *bool                    `json:"can_edit_opacity,omitempty"`
 	DefaultOpacity  *float64                 `json:"default_opacity,omitempty"`
@@ -88,6 +89,9 @@ type variableExt struct {
 	Opacity         *float64 `json:"opacity,omitempty"`
 	LightnessOffset *float64 `json:"lightness_offset,omitempty"`
 	Lightness       *float64 `json:"lightness,omitempty"`
+	// LightnessOffsetDark is the dark scheme's offset, where the catalog
+	// gives one of its own (theming.Variable.LightnessOffsetDark).
+	LightnessOffsetDark *float64 `json:"lightness_offset_dark,omitempty"`
 }
 
 // valueExt is a theme value's $extensions[Namespace]: the value exactly
@@ -299,13 +303,19 @@ func (e *exporter) catalogSet() *orderedjson.Object {
 		plain := plainVariable(comp)
 		for k, v := range comp.Variables {
 			ce.Variables[k] = v.CSSVariable
+			if v.Role != theming.RoleContent {
+				if ce.Roles == nil {
+					ce.Roles = map[string]theming.Role{}
+				}
+				ce.Roles[v.CSSVariable] = v.Role
+			}
 			switch {
 			case k == plain:
 				ce.CSSVariable = v.CSSVariable
 			case v.Derived():
 				vars.Set(varToken(v.CSSVariable), token(alias("themekit.selected.variable."+varToken(v.CSSVariable)), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden,
-						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness}))
+						Opacity: v.Opacity, LightnessOffset: v.LightnessOffset, Lightness: v.Lightness, LightnessOffsetDark: v.LightnessOffsetDark}))
 			default: // a second plain variable: the component's color
 				vars.Set(varToken(v.CSSVariable), token(alias("color."+comp.ID), "",
 					variableExt{CSSVariable: v.CSSVariable, Component: comp.ID, Hidden: comp.Hidden}))

@@ -14,11 +14,13 @@ import (
 //
 // The component is the foreground (the text, border or fill that is
 // drawn) and the target the background it is drawn on, each as the page
-// paints it: Foreground is the component's first variable's value (its
-// color for a component without variables), Background its target's
-// first variable's, or the target variable's. Translucent colors are
-// resolved as a browser paints them: the background over the page
-// background, then the foreground over that.
+// paints it. A component's rule judges each of its variables that the
+// catalog does not exempt ([theming.Role]): Variable names the one this
+// finding judged, and Foreground is its value (the component's color for
+// a component without variables, whose Variable is ""). Background is
+// the target's first variable's value, or the target variable's.
+// Translucent colors are resolved as a browser paints them: the
+// background over the page background, then the foreground over that.
 //
 // The measurements are named as [contrast.Result] names them. Ratio is
 // the WCAG 2 ratio the verdict rests on under the policy's method
@@ -50,6 +52,7 @@ type Finding struct {
 	ThemeName    string                 `json:"theme_name"`
 	Scheme       theming.Scheme         `json:"scheme"`
 	Component    string                 `json:"component"`
+	Variable     string                 `json:"variable"` // the CSS variable judged; "" for a component without variables
 	Target       theming.ContrastTarget `json:"target"`
 	Field        string                 `json:"field"`         // the theme field that decided the foreground, or ""
 	Origin       string                 `json:"origin"`        // the component whose literal gave the foreground
@@ -79,7 +82,8 @@ type Finding struct {
 // [contrast.Policy], which the report records (Method, Level and APCA, in
 // its JSON too). Findings are sorted by theme id, then scheme (light
 // first), then the component's position in the catalog, then the rule's
-// position in contrast_against.
+// position in contrast_against, then the judged variable's position in
+// the component's variables.
 //
 // A report made by an audit keeps the engine and the themes it audited,
 // so that it can suggest edits of them ([Report.SuggestEdit],
@@ -231,9 +235,9 @@ func (e *Engine) audit(themes []*theming.ResolvedTheme, p contrast.Policy) *Repo
 // measured.
 func (e *Engine) finding(rt *theming.ResolvedTheme, res *kernel.Resolution, k int, sc theming.Scheme, ri int, p contrast.Policy) Finding {
 	ru := &e.k.Rules[ri]
-	fg, bg, bd := e.pair(ru, res.Colors[k], members{}, colorref.Color{})
+	fg, bg, bd := e.pair(ru, k, res.Colors[k], members{}, colorref.Color{})
 	f := Finding{
-		ThemeID: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: e.id(ru.Comp), Target: e.target(ru),
+		ThemeID: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: e.id(ru.Comp), Variable: e.varName(ru.FgVar), Target: e.target(ru),
 		Foreground: fg, Background: bg, Backdrop: bd, Policy: p,
 	}
 	f.Field, f.Origin = e.sourceNames(res.Srcs[k], ru.Comp, k)

@@ -96,7 +96,7 @@ func exactAuditBefore(e *Engine, themes []*theming.ResolvedTheme) *Report {
 			colors := res.Colors[k]
 			for ri := range e.k.Rules {
 				ru := &e.k.Rules[ri]
-				fg, bg, backdrop := e.pair(ru, colors, members{}, colorref.Color{})
+				fg, bg, backdrop := e.pair(ru, k, colors, members{}, colorref.Color{})
 				f := Finding{
 					ThemeID: rt.ID(), ThemeName: rt.Name(), Scheme: sc, Component: e.id(ru.Comp), Target: e.target(ru),
 					Foreground: fg, Background: bg, Backdrop: backdrop,

@@ -207,9 +207,9 @@ func TestResolvedThemeAudit(t *testing.T) {
 				}
 			}
 		}
-		require.Len(t, want, 8, "theme %d: 4 rules in 2 schemes", id)
+		require.Len(t, want, 10, "theme %d: 5 rules (one per judged variable) in 2 schemes", id)
 		assert.Equal(t, want, rep.Findings, "theme %d: its findings of the whole audit, in order", id)
-		assert.Equal(t, 8, rep.Checked)
+		assert.Equal(t, 10, rep.Checked)
 		assert.Equal(t, failed, rep.Failed)
 		assert.Equal(t, policy, rep.Policy())
 	}
@@ -225,7 +225,7 @@ func TestCompiledCatalogAuditTheme(t *testing.T) {
 	draft := theming.Theme{ID: 3, Name: "Draft", Colors: map[string]theming.PerScheme{"text": {Dark: "hsl(0, 0%, 60%)"}}}
 	rep, err := fix.New(cat).AuditTheme(draft, contrast.Policy{})
 	require.NoError(t, err)
-	require.Equal(t, 8, rep.Checked, "4 rules in 2 schemes, of the draft alone")
+	require.Equal(t, 10, rep.Checked, "5 rules (one per judged variable) in 2 schemes, of the draft alone")
 	for _, f := range rep.Findings {
 		assert.Equal(t, 3, f.ThemeID)
 		assert.Equal(t, "Draft", f.ThemeName)
@@ -431,7 +431,7 @@ func TestAuditMeasuresEveryFindingAsContrastDoes(t *testing.T) {
 	for _, p := range []contrast.Policy{{}, {Method: contrast.Exact, Level: contrast.AAA, APCA: true}} {
 		rep, err := engineOf(s).Audit(s, p)
 		require.NoError(t, err)
-		require.Equal(t, 840, rep.Checked)
+		require.Equal(t, 1248, rep.Checked, "every judged variable's rules: 156 rules (from 105 contrast_against entries) in 2 schemes under 4 themes")
 		for _, f := range rep.Findings {
 			res, err := p.Check(f.Foreground, f.Background, f.Backdrop, contrast.Type(f.Target.ContrastType))
 			require.NoError(t, err)

@@ -137,6 +137,7 @@ type Conflict struct {
 type RuleRange struct {
 	Scheme    theming.Scheme            `json:"scheme"`
 	Component string                    `json:"component"`
+	Variable  string                    `json:"variable"` // the CSS variable the rule judges, as [Finding].Variable
 	Target    theming.ContrastTarget    `json:"target"`
 	Ranges    []contrast.LightnessRange `json:"ranges"` // empty: no lightness passes
 }
@@ -160,7 +161,7 @@ func (e *UnsatisfiableError) Error() string {
 		if n > 0 {
 			b.WriteByte(';')
 		}
-		fmt.Fprintf(&b, " %s on %s (%s, %s) %s", f.Component, f.Target.Value, f.Target.ContrastType, f.Scheme, contrast.FormatRatio(f.Policy.Method.Ratio(f.Ratio, f.Rendered)))
+		fmt.Fprintf(&b, " %s on %s (%s, %s) %s", judgedName(f.Component, f.Variable), f.Target.Value, f.Target.ContrastType, f.Scheme, contrast.FormatRatio(f.Policy.Method.Ratio(f.Ratio, f.Rendered)))
 	}
 	for _, c := range e.Conflicts {
 		fmt.Fprintf(&b, "; %s must satisfy:", c.Field)
@@ -168,7 +169,7 @@ func (e *UnsatisfiableError) Error() string {
 			if n > 0 {
 				b.WriteString(" and")
 			}
-			fmt.Fprintf(&b, " %s on %s needs lightness %s", r.Component, r.Target.Value, rangesString(r.Ranges))
+			fmt.Fprintf(&b, " %s on %s needs lightness %s", judgedName(r.Component, r.Variable), r.Target.Value, rangesString(r.Ranges))
 		}
 	}
 	return b.String()
@@ -181,6 +182,16 @@ func (e *UnsatisfiableError) Unwrap() []error {
 		return []error{ErrUnsatisfiable, ErrWorkBound}
 	}
 	return []error{ErrUnsatisfiable}
+}
+
+// judgedName names what a rule judged in a message: the component, and
+// the variable when it is not the component's own name ("link's
+// --link-visited").
+func judgedName(comp, variable string) string {
+	if variable == "" || variable == "--"+comp {
+		return comp
+	}
+	return comp + "'s " + variable
 }
 
 func rangesString(rs []contrast.LightnessRange) string {

@@ -215,7 +215,9 @@ func (e *Engine) useOf() ruleUse {
 		u.paint[i] = -1
 	}
 	for _, ru := range e.k.Rules {
-		u.paint[ru.Comp] = ru.FgVar
+		if u.paint[ru.Comp] < 0 {
+			u.paint[ru.Comp] = ru.FgVar // its first judged variable
+		}
 		if ru.FgVar >= 0 && ru.BgVar >= 0 {
 			u.edges[ru.FgVar] = append(u.edges[ru.FgVar], ru.BgVar)
 			u.edges[ru.BgVar] = append(u.edges[ru.BgVar], ru.FgVar)

@@ -48,8 +48,8 @@ func TestReportByField(t *testing.T) {
 		fields = append(fields, ff.Field)
 	}
 	require.Equal(t, []string{"colors.primary.light", "colors.text.light", "colors.text.dark"}, fields, "one entry per field, in the order of the first failure")
-	assert.Equal(t, []rule{{"light", "primary", "page"}, {"light", "text", "--button-soft"}}, rulesOf(got[0]),
-		"primary's field holds its own rule and the rule whose background it decides")
+	assert.Equal(t, []rule{{"light", "primary", "page"}, {"light", "primary", "page"}, {"light", "text", "--button-soft"}}, rulesOf(got[0]),
+		"primary's field holds its own rule (for --primary and --primary-hover) and the rule whose background it decides")
 	assert.Equal(t, []rule{{"light", "text", "page"}, {"light", "text", "--button-soft"}, {"light", "text", "hsl(0, 0%, 100%)"}}, rulesOf(got[1]))
 	assert.Equal(t, []rule{{"dark", "text", "page"}, {"dark", "text", "--button-soft"}}, rulesOf(got[2]),
 		"a failure no override decided is shown at its component's field")

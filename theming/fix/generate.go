@@ -37,7 +37,7 @@ func (e *BrandError) Error() string {
 		if n > 0 {
 			sep = ", "
 		}
-		s += sep + r.Component + " on " + r.Target.Value + " needs lightness " + rangesString(r.Ranges)
+		s += sep + judgedName(r.Component, r.Variable) + " on " + r.Target.Value + " needs lightness " + rangesString(r.Ranges)
 	}
 	return s
 }
@@ -61,7 +61,7 @@ type BrandMove struct {
 // less)".
 func (m *BrandMove) String() string {
 	return fmt.Sprintf("brand %s fails %s on %s (%s) in the %s scheme; taken at %s, the nearest lightness it passes at (%s)",
-		m.From, m.Rule.Component, m.Rule.Target.Value, m.Rule.Target.ContrastType, m.Rule.Scheme, m.To, rangesString(m.Rule.Ranges))
+		m.From, judgedName(m.Rule.Component, m.Rule.Variable), m.Rule.Target.Value, m.Rule.Target.ContrastType, m.Rule.Scheme, m.To, rangesString(m.Rule.Ranges))
 }
 
 // Generate makes a theme from one brand color: id 1, named "Generated",
@@ -84,6 +84,10 @@ func (m *BrandMove) String() string {
 // that decided it. In the dark scheme the brand takes its own hue and
 // saturation at the lightness nearest its own that its rules need there.
 //
+// A brand written in another notation than hsl() (a hex color, rgb(),
+// oklch()) is taken as the shortest hsl() that renders as the same 8-bit
+// color ([colorref.Color.ShortestHSL]): a theme's overrides are hsl().
+//
 // The error wraps [theming.ErrNoCatalog] for the engine of no catalog
 // and [theming.ErrUnknownComponent] for a brand that is not a visible
 // component; it
@@ -97,6 +101,7 @@ func (e *Engine) Generate(brand colorref.Color, o GenerateOptions) (theming.Them
 		return theming.Theme{}, err
 	}
 	t := theming.Theme{ID: 1, Name: "Generated", IsDefault: true}
+	brand = themeColor(brand)
 	h, s, l, a := brand.HSLA()
 	for k, sc := range theming.Schemes() {
 		x := colorref.HSLA(h, s, l, a)
@@ -132,11 +137,22 @@ func (e *Engine) TakeBrand(brand colorref.Color, o GenerateOptions) (*BrandMove,
 	if err != nil {
 		return nil, err
 	}
+	brand = themeColor(brand)
 	_, move, err := e.takeBrand(&theming.Theme{ID: 1, Name: "Generated"}, j, 0, brand)
 	if move != nil {
 		move.From = brand
 	}
 	return move, err
+}
+
+// themeColor returns c as a theme's override can hold it: c itself when
+// it is written in hsl(), else the shortest hsl() that renders as the
+// same 8-bit color.
+func themeColor(c colorref.Color) colorref.Color {
+	if c.Notation() == colorref.NotationHSL {
+		return c
+	}
+	return c.ShortestHSL()
 }
 
 // brandComponent returns the id and index of o's brand component.

@@ -43,7 +43,7 @@ func TestAuditAndSolverJudgeEveryPairAlike(t *testing.T) {
 		for k, sc := range theming.Schemes() {
 			for ri := range e.k.Rules {
 				f := rep.Findings[k*len(e.k.Rules)+ri]
-				fg, bg, bd := e.pair(&e.k.Rules[ri], s.colors[k], members{}, colorref.Color{})
+				fg, bg, bd := e.pair(&e.k.Rules[ri], k, s.colors[k], members{}, colorref.Color{})
 				if f.Foreground != fg || f.Background != bg || f.Backdrop != bd || f.Pass != s.pass[k][ri] {
 					desc := fmt.Sprintf("theme %d (%v) under %+v: %s on %s in %s", i, th.Colors, p, f.Component, f.Target.Value, sc)
 					require.Equal(t, [3]colorref.Color{f.Foreground, f.Background, f.Backdrop}, [3]colorref.Color{fg, bg, bd}, "%s: the pair", desc)

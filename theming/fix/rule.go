@@ -22,12 +22,13 @@ type members struct {
 
 func (m members) has(i int) bool { return m.mark != nil && m.mark[i] == m.gen }
 
-// pair returns the colors rule ru judges in a scheme whose components
+// pair returns the colors rule ru judges in scheme k, whose components
 // have the colors given, the components in taking the color x instead:
 // the foreground and the background as their variables paint them (each
 // derived from its component's color), and the backdrop. It is the one
 // reading of a rule's colors.
-func (e *Engine) pair(ru *kernel.Rule, colors []colorref.Color, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
+func (e *Engine) pair(ru *kernel.Rule, k int, colors []colorref.Color, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
+	sc := theming.Schemes()[k]
 	col := func(i int) colorref.Color {
 		if in.has(i) {
 			return x
@@ -36,12 +37,12 @@ func (e *Engine) pair(ru *kernel.Rule, colors []colorref.Color, in members, x co
 	}
 	fg, bd, bg = col(ru.Comp), col(e.k.PageBG), ru.Color
 	if ru.FgVar >= 0 {
-		fg = theming.Derive(fg, e.vars[ru.FgVar])
+		fg = theming.Derive(fg, e.vars[ru.FgVar], sc)
 	}
 	if ru.BgComp >= 0 {
 		bg = col(ru.BgComp)
 		if ru.BgVar >= 0 {
-			bg = theming.Derive(bg, e.vars[ru.BgVar])
+			bg = theming.Derive(bg, e.vars[ru.BgVar], sc)
 		}
 	}
 	return fg, bg, bd
@@ -67,6 +68,14 @@ func checkPolicy(p contrast.Policy) error {
 // target returns rule r's target as the catalog wrote it.
 func (e *Engine) target(r *kernel.Rule) theming.ContrastTarget {
 	return e.cat.Components[r.Comp].ContrastAgainst[r.At]
+}
+
+// varName returns the name of visible variable v, "" for -1.
+func (e *Engine) varName(v int) string {
+	if v < 0 {
+		return ""
+	}
+	return e.vars[v].CSSVariable
 }
 
 // id returns the id of component i.

@@ -198,7 +198,7 @@ func (s *solver) reparent(k, j int) {
 // that they all fall back to set to x.
 func (s *solver) passes(k, ri int, in members, x colorref.Color) bool {
 	s.work++
-	return s.th[ri].Passes(s.e.pair(&s.e.k.Rules[ri], s.colors[k], in, x))
+	return s.th[ri].Passes(s.e.pair(&s.e.k.Rules[ri], k, s.colors[k], in, x))
 }
 
 // depSet is what moves with a field: the components that resolve through

@@ -163,10 +163,10 @@ func (s *solver) strongest(f fieldKey, ri int) {
 		alphas = append(alphas, 100)
 	}
 	ratio := func(l, a int) float64 {
-		fg, bg, bd := s.e.pair(&s.e.k.Rules[ri], s.colors[f.k], in, s.colorAt(f.k, f.j, l, a))
+		fg, bg, bd := s.e.pair(&s.e.k.Rules[ri], f.k, s.colors[f.k], in, s.colorAt(f.k, f.j, l, a))
 		return s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd))
 	}
-	fg, bg, bd := s.e.pair(&s.e.k.Rules[ri], s.colors[f.k], members{}, s.colors[f.k][f.j])
+	fg, bg, bd := s.e.pair(&s.e.k.Rules[ri], f.k, s.colors[f.k], members{}, s.colors[f.k][f.j])
 	best, bestL, bestA := s.p.Method.Ratio(contrast.RatioOver(fg, bg, bd), contrast.RatioRendered(fg, bg, bd)), -1, keepAlpha
 	for _, a := range alphas {
 		for _, r := range s.passRuns(f.k, f.j, keep, in, a) {
@@ -224,7 +224,7 @@ func (s *solver) conflict(f fieldKey) Conflict {
 // the field at which it passes, the components in moving with it.
 func (s *solver) ruleRange(k, j, ri int, in members) RuleRange {
 	ru := &s.e.k.Rules[ri]
-	return RuleRange{Scheme: theming.Schemes()[k], Component: s.e.id(ru.Comp), Target: s.e.target(ru), Ranges: s.ranges(k, j, []int{ri}, in)}
+	return RuleRange{Scheme: theming.Schemes()[k], Component: s.e.id(ru.Comp), Variable: s.e.varName(ru.FgVar), Target: s.e.target(ru), Ranges: s.ranges(k, j, []int{ri}, in)}
 }
 
 // pairStep moves two fields at once, for a failing rule that no single

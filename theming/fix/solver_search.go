@@ -80,7 +80,7 @@ type rulePair struct {
 func (p *rulePair) At(step int) (fg, bg, backdrop colorref.Color) {
 	f := p.field
 	f.s.work++
-	return f.s.e.pair(p.ru, f.s.colors[f.k], p.in, f.color(step))
+	return f.s.e.pair(p.ru, f.k, f.s.colors[f.k], p.in, f.color(step))
 }
 
 // nearestPass returns the lightness step nearest l0 (in percent) at which

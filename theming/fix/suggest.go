@@ -162,7 +162,7 @@ func (s *Suggestion) measure(f Finding) bool {
 // with it. Foreground and Background are the pair once the edit is
 // applied, Field the field, To its value and Applies true.
 //
-// f is found in r by its ThemeID, Scheme, Component and Target, and judged
+// f is found in r by its ThemeID, Scheme, Component, Variable and Target, and judged
 // as r audited it. ok is false for a finding r does not hold (a report
 // built by hand holds none), for one that passes, and when no edit of
 // either field passes; an hsl target, a derived variable and the page
@@ -231,7 +231,7 @@ func (r *Report) locate(f Finding) (audited, bool) {
 	rules := e.k.Rules
 	ri, _ := slices.BinarySearchFunc(rules, i, func(ru kernel.Rule, i int) int { return cmp.Compare(ru.Comp, i) })
 	for ; ri < len(rules) && rules[ri].Comp == i; ri++ {
-		if e.target(&rules[ri]) == f.Target {
+		if e.target(&rules[ri]) == f.Target && e.varName(rules[ri].FgVar) == f.Variable {
 			a := audited{e: e, rt: rt, t: t, res: res, k: k, ri: ri, f: e.finding(rt, res, k, f.Scheme, ri, r.Policy())}
 			a.f.measure(r.Policy())
 			return a, true
@@ -339,7 +339,7 @@ func (a audited) fieldEdits() []Suggestion {
 			continue
 		}
 		x := s.colorAt(k, j, l, keepAlpha)
-		fg, bg, _ := e.pair(&e.k.Rules[a.ri], s.colors[k], in, x)
+		fg, bg, _ := e.pair(&e.k.Rules[a.ri], k, s.colors[k], in, x)
 		sug := Suggestion{Side: side, Foreground: fg, Background: bg, Distance: math.Abs(float64(l)/100 - l0), Field: e.k.Fields[k][j], To: x.String()}
 		if !sug.measure(a.f) || !sug.Pass {
 			continue

@@ -129,6 +129,7 @@ type groupView struct {
 // rowView is one finding.
 type rowView struct {
 	Component    string
+	Variable     string // the CSS variable judged, or "" for a component without variables
 	Target       theming.ContrastTarget
 	Field        string // the theme field that decided the component's color, or ""
 	Origin       string // the component whose literal gave it
@@ -290,6 +291,7 @@ func sourceOf(field, origin string) source { return source{field, origin} }
 func newRowView(r *fix.Report, f fix.Finding, cc *colorClasses) rowView {
 	row := rowView{
 		Component:    f.Component,
+		Variable:     f.Variable,
 		Target:       f.Target,
 		Field:        f.Field,
 		Origin:       f.Origin,
@@ -461,7 +463,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <tbody>
 {{- range .Rows}}
 <tr>
-<td><code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}
+<td><code>{{.Component}}</code>{{if .Variable}} (<code>{{.Variable}}</code>){{end}} on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}
 <div class="colors">{{template "source" dict2 .Field .Origin}}{{if or .TargetField .TargetOrigin}}; target: {{template "source" dict2 .TargetField .TargetOrigin}}{{end}}</div></td>
 <td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
@@ -506,7 +508,7 @@ var reportTemplate = sync.OnceValue(func() *template.Template {
 <tbody>
 {{- range .Rows}}
 <tr>
-<td>{{.ThemeName}} (theme {{.Theme}}), {{.Scheme}}: <code>{{.Component}}</code> on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
+<td>{{.ThemeName}} (theme {{.Theme}}), {{.Scheme}}: <code>{{.Component}}</code>{{if .Variable}} (<code>{{.Variable}}</code>){{end}} on {{.Target.Type}} <code>{{.Target.Value}}</code><br>{{.Target.ContrastType}}</td>
 <td>{{template "swatch" .Swatch}}{{if .Text}}{{template "text" .Swatch}}{{else}}{{template "shape" .Swatch}}{{end}}</div></div>
 <div class="colors"><code>{{.Foreground}}</code> on <code>{{.Background}}</code>{{if .Translucent}} over <code>{{.Backdrop}}</code>{{end}}</div></td>
 <td class="num">{{.Exact}}{{if .Rendered}} exact<br>{{.Rendered}} rendered{{end}}</td>

@@ -55,10 +55,11 @@ func TestWritePutsFailuresFirst(t *testing.T) {
 		"the summary lists every theme and scheme in report order")
 
 	dark := section(t, page, "theme-1-dark")
-	assert.Equal(t, []string{"fail", "fail", "pass", "pass"}, resultBadges(dark), "failing rows first within a section")
-	assert.Contains(t, dark, "4 rules, 2 failed.")
-	assert.Contains(t, page, "16 contrast rules checked, 4 failed.")
-	assert.Equal(t, []string{"pass", "pass", "pass", "pass"}, resultBadges(section(t, page, "theme-2-light")))
+	assert.Equal(t, []string{"fail", "fail", "pass", "pass", "pass"}, resultBadges(dark), "failing rows first within a section")
+	assert.Contains(t, dark, "5 rules, 2 failed.")
+	assert.Contains(t, dark, "<code>primary</code> (<code>--primary-hover</code>) on component <code>page</code>", "a row names the variable it judged")
+	assert.Contains(t, page, "20 contrast rules checked, 4 failed.")
+	assert.Equal(t, []string{"pass", "pass", "pass", "pass", "pass"}, resultBadges(section(t, page, "theme-2-light")))
 }
 
 // TestWriteDrawsTheActualColors follows each swatch's classes to the
@@ -87,7 +88,7 @@ func TestWriteDrawsTheActualColors(t *testing.T) {
 	}{
 		{
 			name:         "a failing text pair on a translucent target, with a fix on each side, the target's nearer",
-			row:          `<code>text</code> on variable <code>--button-soft</code>`,
+			row:          `<code>text</code> (<code>--text</code>) on variable <code>--button-soft</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsla(210, 50%, 90%, 0.5)", wantForeground: "hsl(0, 0%, 95%)",
 			wantRatio: "3.60:1 exact<br>3.56:1 rendered",
 			wantFixes: []fix{
@@ -97,7 +98,7 @@ func TestWriteDrawsTheActualColors(t *testing.T) {
 		},
 		{
 			name:         "a failing non-text pair, drawn as a border and a shape, the component's fix nearer",
-			row:          `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`,
+			row:          `<code>text</code> (<code>--text</code>) on hsl <code>hsl(0, 0%, 100%)</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 100%)", wantForeground: "hsl(0, 0%, 95%)",
 			wantRatio: "1.11:1",
 			wantFixes: []fix{
@@ -107,7 +108,7 @@ func TestWriteDrawsTheActualColors(t *testing.T) {
 		},
 		{
 			name:         "a passing non-text pair on the page",
-			row:          `<code>primary</code> on component <code>page</code>`,
+			row:          `<code>primary</code> (<code>--primary</code>) on component <code>page</code>`,
 			wantBackdrop: "hsl(0, 0%, 10%)", wantBackground: "hsl(0, 0%, 10%)", wantForeground: "hsl(210, 50%, 70%)",
 			wantRatio: "7.93:1 exact<br>7.92:1 rendered",
 		},
@@ -408,11 +409,11 @@ func greyCatalog(t *testing.T, muted string) *theming.Snapshot {
 func TestWriteNamesWhereEachColorCameFrom(t *testing.T) {
 	page := renderReport(t, audit(t, loadBase(t)), htmlreport.Options{})
 	light := section(t, page, "theme-1-light")
-	row := tableRow(t, light, `<code>primary</code> on component <code>page</code>`)
+	row := tableRow(t, light, `<code>primary</code> (<code>--primary</code>) on component <code>page</code>`)
 	assert.Contains(t, row, `field <code>colors.primary.light</code>, from <code>primary</code>; target: catalog, from <code>page</code>`)
-	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>primary</code> on component <code>page</code>`)
+	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>primary</code> (<code>--primary</code>) on component <code>page</code>`)
 	assert.Contains(t, row, `<div class="colors">catalog, from <code>primary</code>; target: catalog, from <code>page</code></div>`, "no override in the dark scheme")
-	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>text</code> on hsl <code>hsl(0, 0%, 100%)</code>`)
+	row = tableRow(t, section(t, page, "theme-1-dark"), `<code>text</code> (<code>--text</code>) on hsl <code>hsl(0, 0%, 100%)</code>`)
 	assert.Contains(t, row, `<div class="colors">catalog, from <code>text</code></div>`, "a literal target has no source")
 	assert.Contains(t, row, `Move the component: set <code>colors.text.dark</code>, verified on the whole theme`, "the field edit comes first")
 }

@@ -35,11 +35,11 @@ func TestWriteHasAHighContrastSection(t *testing.T) {
 	checkBalanced(t, page)
 	sec := section(t, page, "high-contrast")
 	assert.Contains(t, sec, "checked at WCAG 2 level <strong>AAA</strong>, method <strong>both</strong>")
-	assert.Contains(t, sec, "<tr><td>Grey page (id 9)</td><td class=\"num\">210</td>")
-	assert.Contains(t, sec, "<tr><td>Harbor (id 1)</td><td class=\"num\">210</td><td class=\"num\">0</td></tr>")
+	assert.Contains(t, sec, "<tr><td>Grey page (id 9)</td><td class=\"num\">312</td>")
+	assert.Contains(t, sec, "<tr><td>Harbor (id 1)</td><td class=\"num\">312</td><td class=\"num\">0</td></tr>")
 	assert.Equal(t, hc.Failed, strings.Count(sec, "<td>Grey page (theme 9), light: <code>"), "a row per rule that cannot reach AAA")
 	for _, f := range hc.Failures() {
-		assert.Contains(t, sec, "<code>"+f.Component+"</code> on "+string(f.Target.Type)+" <code>"+f.Target.Value+"</code>")
+		assert.Contains(t, sec, "<code>"+f.Component+"</code> (<code>"+f.Variable+"</code>) on "+string(f.Target.Type)+" <code>"+f.Target.Value+"</code>")
 	}
 	assert.NotContains(t, section(t, page, "theme-1-light"), "high-contrast")
 

@@ -55,7 +55,7 @@ func Example() {
 
 	fmt.Println("rollback:", store.Publish(ctx, "acme", 1, r1.Number, r2.Number, alice) != nil) // r1 fails the policy too
 	// Output:
-	// refused: 1 field fails 27 rules
+	// refused: 1 field fails 44 rules
 	// publish: <nil>
 	// true revision: conflict: save of theme 1 from revision 1, but revision 2 is now the newest one
 	// 2 alice true [colors.primary.light]

@@ -232,12 +232,19 @@ export interface components {
             light: components["schemas"]["ColorOrComponent"];
             dark: components["schemas"]["ColorOrComponent"];
         };
-        /** @description A CSS custom property derived from the component's resolved color: lightness, if set, replaces L; lightness_offset, if set, is then added and L clamped to [0, 100]; opacity, if set, multiplies alpha. Unset fields are absent. */
+        /** @description A CSS custom property derived from the component's resolved color in each scheme: lightness, if set, replaces L; the scheme's lightness offset, if set, is then added and L clamped to [0, 100]; opacity, if set, multiplies alpha. The offset is lightness_offset in both schemes, unless lightness_offset_dark is set: then lightness_offset is the light scheme's and lightness_offset_dark the dark scheme's. Unset fields are absent. */
         Variable: {
             css_variable: components["schemas"]["CssVariable"];
             opacity?: number;
             lightness_offset?: number;
             lightness?: number;
+            /** @description The lightness offset in the dark scheme, where it differs from lightness_offset's: a state shade darker on the light page is lighter on the dark one. */
+            lightness_offset_dark?: number;
+            /**
+             * @description What the variable paints, for the contrast rules; absent, it carries content and every rule of its component judges it. decoration (a halo, a translucent border that carries no information) and disabled (a disabled control's color) are exempt, as WCAG 2 exempts them; surface (a tint or background other things are painted on) is judged only where a rule names it as its target.
+             * @enum {string}
+             */
+            role?: "decoration" | "disabled" | "surface";
         };
         /**
          * @description The contrast rule: text (4.5:1) or non-text (3:1).

@@ -1,7 +1,8 @@
 // Package axepage proves a theme's contrast in a browser: it builds a page
-// from a snapshot's catalog, with one element per contrast rule (the
-// component's first variable, which paints it, as the element's color,
-// the rule's target as the background behind it), links the theme's stylesheet as served, loads the
+// from a snapshot's catalog, with one element per contrast rule and
+// variable it judges (each variable of the component that the rule
+// judges, [theming.Component.Foregrounds], as the element's color, the
+// rule's target as the background behind it), links the theme's stylesheet as served, loads the
 // page in headless Chromium in the scheme and contrast preference asked
 // for, and runs axe-core's color-contrast rules on it. Text rules must get
 // axe-core's pass; non-text rules, which axe-core does not judge, must
@@ -135,6 +136,7 @@ type Violation struct {
 	Scheme       theming.Scheme
 	ContrastMore bool
 	Component    string
+	Variable     string // the variable painted; "" for a component without variables
 	Target       theming.ContrastTarget
 	// Check is the axe-core rule ("color-contrast",
 	// "color-contrast-enhanced") or "non-text" for the harness's own
@@ -160,8 +162,8 @@ func (v Violation) String() string {
 	if v.ContrastMore {
 		more = ", prefers-contrast: more"
 	}
-	s := fmt.Sprintf("theme %d (%s%s): %s on %s %q: %s %s: %s on %s over %s, rendered %s, required %g",
-		v.Theme, v.Scheme, more, v.Component, v.Target.Type, v.Target.Value, v.Check, v.Outcome,
+	s := fmt.Sprintf("theme %d (%s%s): %s %s on %s %q: %s %s: %s on %s over %s, rendered %s, required %g",
+		v.Theme, v.Scheme, more, v.Component, v.Variable, v.Target.Type, v.Target.Value, v.Check, v.Outcome,
 		v.FG, v.BG, v.Backdrop, contrast.FormatRatio(v.Rendered), v.Required)
 	if v.Message != "" {
 		s += " (" + v.Message + ")"
@@ -224,6 +226,7 @@ func Check(tb testing.TB, snap *theming.Snapshot, opts Options) Result {
 type rulePage struct {
 	id        string
 	component string
+	variable  string // the variable painted; "" for a component without variables
 	target    theming.ContrastTarget
 }
 
@@ -373,27 +376,50 @@ func (b *Browser) emulatePreference(tb testing.TB, sc theming.Scheme, opts Optio
 	b.emulate(tb, mediaFeature{"prefers-color-scheme", scheme}, mediaFeature{"prefers-contrast", more}, mediaFeature{"forced-colors", forced})
 }
 
-// colorExpr returns the CSS that paints component c in scheme sc of rt,
-// as its contrast rules judge it: its first variable, which paints it
-// (theming's package documentation), or, for a component without
-// variables, its resolved color as a literal.
-func colorExpr(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component) string {
-	if len(c.Variables) > 0 {
-		return "var(" + c.Variables[0].CSSVariable + ")"
+// colorExpr returns the CSS that paints component c in scheme sc of rt
+// through variable v, as its contrast rules judge it: the variable, or,
+// for "" (a component without variables), its resolved color as a
+// literal.
+func colorExpr(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component, v string) string {
+	if v != "" {
+		return "var(" + v + ")"
 	}
 	col, _ := rt.Color(sc, c.ID)
 	return col.String()
 }
 
-// painted returns the color component c paints in scheme sc of rt: its
-// first variable's value, or its color when it has no variables.
-func painted(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component) colorref.Color {
-	if len(c.Variables) > 0 {
-		v, _ := rt.Variable(sc, c.Variables[0].CSSVariable)
-		return v
+// painted returns the color component c paints in scheme sc of rt
+// through variable v: its value, or, for "", the component's color.
+func painted(rt *theming.ResolvedTheme, sc theming.Scheme, c theming.Component, v string) colorref.Color {
+	if v != "" {
+		col, _ := rt.Variable(sc, v)
+		return col
 	}
 	col, _ := rt.Color(sc, c.ID)
 	return col
+}
+
+// first returns the name of c's first variable, which paints it as a
+// target and as the page, or "" when it has none.
+func first(c theming.Component) string {
+	if len(c.Variables) > 0 {
+		return c.Variables[0].CSSVariable
+	}
+	return ""
+}
+
+// foregrounds returns the variables c's rule against tg judges, as the
+// audit judges them ([theming.Component.Foregrounds]): "" alone for a
+// component without variables, its color.
+func foregrounds(c theming.Component, tg theming.ContrastTarget) []string {
+	if len(c.Variables) == 0 {
+		return []string{""}
+	}
+	var out []string
+	for _, v := range c.Foregrounds(tg) {
+		out = append(out, v.CSSVariable)
+	}
+	return out
 }
 
 // buildPage writes the page of theme rt in scheme sc: the body painted
@@ -420,36 +446,38 @@ main{display:flex;flex-wrap:wrap;gap:2px}
 .l{font-size:24px}
 .n{display:inline-block;width:32px;height:16px;border:4px solid currentColor;box-sizing:border-box;vertical-align:middle}
 %s</style></head><body><main>
-`, rt.ID(), html.EscapeString(string(sc)), html.EscapeString(sheet), html.EscapeString(colorExpr(rt, sc, pageBG)), pick(opts.ForcedColors, "*{forced-color-adjust:none}\n", ""))
+`, rt.ID(), html.EscapeString(string(sc)), html.EscapeString(sheet), html.EscapeString(colorExpr(rt, sc, pageBG, first(pageBG))), pick(opts.ForcedColors, "*{forced-color-adjust:none}\n", ""))
 	var rules []rulePage
 	for _, c := range comps {
 		for _, tg := range c.ContrastAgainst {
 			if opts.ForcedColors && tg.Type == theming.TargetHSL {
 				continue // a literal the stylesheet does not paint
 			}
-			id := "r" + strconv.Itoa(len(rules))
-			rules = append(rules, rulePage{id: id, component: c.ID, target: tg})
 			var bg string
 			switch tg.Type {
 			case theming.TargetComponent:
-				bg = colorExpr(rt, sc, byID[tg.Value])
+				bg = colorExpr(rt, sc, byID[tg.Value], first(byID[tg.Value]))
 			case theming.TargetVariable:
 				bg = "var(" + tg.Value + ")"
 			default:
 				bg = tg.Value
 			}
-			fmt.Fprintf(&b, `<div class="r" style="background-color: %s">`, html.EscapeString(bg))
-			fg := html.EscapeString(colorExpr(rt, sc, c))
-			title := html.EscapeString(c.ID + " on " + tg.Value)
-			switch tg.ContrastType {
-			case contrast.NonText:
-				fmt.Fprintf(&b, `<span id="%s" class="n" data-rule="%s" style="color: %s"></span>`, id, title, fg)
-			case contrast.LargeText:
-				fmt.Fprintf(&b, `<span id="%s" class="l" data-rule="%s" style="color: %s">%s</span>`, id, title, fg, title)
-			default:
-				fmt.Fprintf(&b, `<span id="%s" class="t" data-rule="%s" style="color: %s">%s</span>`, id, title, fg, title)
+			for _, v := range foregrounds(c, tg) {
+				id := "r" + strconv.Itoa(len(rules))
+				rules = append(rules, rulePage{id: id, component: c.ID, variable: v, target: tg})
+				fmt.Fprintf(&b, `<div class="r" style="background-color: %s">`, html.EscapeString(bg))
+				fg := html.EscapeString(colorExpr(rt, sc, c, v))
+				title := html.EscapeString(strings.TrimSpace(c.ID + " " + v + " on " + tg.Value))
+				switch tg.ContrastType {
+				case contrast.NonText:
+					fmt.Fprintf(&b, `<span id="%s" class="n" data-rule="%s" style="color: %s"></span>`, id, title, fg)
+				case contrast.LargeText:
+					fmt.Fprintf(&b, `<span id="%s" class="l" data-rule="%s" style="color: %s">%s</span>`, id, title, fg, title)
+				default:
+					fmt.Fprintf(&b, `<span id="%s" class="t" data-rule="%s" style="color: %s">%s</span>`, id, title, fg, title)
+				}
+				b.WriteString("</div>\n")
 			}
-			b.WriteString("</div>\n")
 		}
 	}
 	b.WriteString(`</main><script src="/axe.min.js"></script></body></html>`)
@@ -515,7 +543,7 @@ func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules [
 		tb.Fatalf("axepage: theme %d (%s): the page background: %v", theme, sc, err)
 	}
 	if exp != nil {
-		if want := painted(exp, sc, pageBG); !SameRendered(backdrop, want) {
+		if want := painted(exp, sc, pageBG, first(pageBG)); !SameRendered(backdrop, want) {
 			res.Mismatches = append(res.Mismatches, fmt.Sprintf("theme %d (%s): the page background computes to %s, the theme's is %s", theme, sc, got.Backdrop, want))
 		}
 	}
@@ -535,11 +563,11 @@ func judgePage(tb testing.TB, res *Result, theme int, sc theming.Scheme, rules [
 			if err == nil {
 				judgeRule(tb, res, theme, sc, ru, fg, bg, backdrop, m.FG, m.BG, got.Backdrop, verdicts, axeRules, opts)
 				if exp != nil {
-					wantFG := painted(exp, sc, byID[ru.component])
+					wantFG := painted(exp, sc, byID[ru.component], ru.variable)
 					wantBG := expectedTarget(exp, sc, ru.target, byID)
 					if !SameRendered(fg, wantFG) || !SameRendered(bg, wantBG) {
-						res.Mismatches = append(res.Mismatches, fmt.Sprintf("theme %d (%s): %s on %s %q computes to %s on %s, the theme's colors are %s on %s",
-							theme, sc, ru.component, ru.target.Type, ru.target.Value, m.FG, m.BG, wantFG, wantBG))
+						res.Mismatches = append(res.Mismatches, fmt.Sprintf("theme %d (%s): %s %s on %s %q computes to %s on %s, the theme's colors are %s on %s",
+							theme, sc, ru.component, ru.variable, ru.target.Type, ru.target.Value, m.FG, m.BG, wantFG, wantBG))
 					}
 				}
 			}
@@ -558,7 +586,7 @@ type axeVerdict struct{ outcome, message string }
 func judgeRule(tb testing.TB, res *Result, theme int, sc theming.Scheme, ru rulePage, fg, bg, backdrop colorref.Color, fgS, bgS, bdS string, verdicts map[[2]string]axeVerdict, axeRules []string, opts Options) {
 	tb.Helper()
 	rendered := contrast.RatioRendered(fg, bg, backdrop)
-	v := Violation{Theme: theme, Scheme: sc, ContrastMore: opts.ContrastMore, Component: ru.component, Target: ru.target,
+	v := Violation{Theme: theme, Scheme: sc, ContrastMore: opts.ContrastMore, Component: ru.component, Variable: ru.variable, Target: ru.target,
 		FG: fgS, BG: bgS, Backdrop: bdS, Rendered: rendered}
 	if ru.target.ContrastType == contrast.NonText {
 		res.NonText++
@@ -603,7 +631,7 @@ func judgeRule(tb testing.TB, res *Result, theme int, sc theming.Scheme, ru rule
 func expectedTarget(rt *theming.ResolvedTheme, sc theming.Scheme, tg theming.ContrastTarget, byID map[string]theming.Component) colorref.Color {
 	switch tg.Type {
 	case theming.TargetComponent:
-		return painted(rt, sc, byID[tg.Value])
+		return painted(rt, sc, byID[tg.Value], first(byID[tg.Value]))
 	case theming.TargetVariable:
 		c, _ := rt.Variable(sc, tg.Value)
 		return c

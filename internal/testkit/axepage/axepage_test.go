@@ -51,10 +51,16 @@ func TestDefaultThemesPassInChromium(t *testing.T) {
 				res = b.Check(t, snap, tc.opts)
 			}
 			assert.Equal(t, 2*len(snap.Themes()), res.Pages)
-			// 105 rules per scheme on the default catalog (issue 20: 210
-			// rules in both schemes), 59 of them text.
-			assert.Equal(t, 2*len(snap.Themes())*59, res.TextRules)
-			assert.Equal(t, 2*len(snap.Themes())*46, res.NonText)
+			// 105 contrast_against entries per scheme on the default
+			// catalog (issue 20), judging 156 variables per scheme since
+			// issue 37 (every variable its component paints but the
+			// decorations, disabled states and surfaces), 76 of them text.
+			assert.Equal(t, 2*len(snap.Themes())*76, res.TextRules)
+			assert.Equal(t, 2*len(snap.Themes())*80, res.NonText)
+			rep, err := fix.New(snap.CompiledCatalog()).Audit(snap, contrast.Policy{})
+			require.NoError(t, err)
+			assert.Equal(t, rep.Checked, res.TextRules+res.NonText, "the page paints every pair the audit judged")
+			t.Logf("%d pairs judged in Chromium (%d text by axe-core, %d non-text by the computed colors), as many as the audit's", res.TextRules+res.NonText, res.TextRules, res.NonText)
 		})
 	}
 }
@@ -64,6 +70,13 @@ type ruleKey struct {
 	scheme    theming.Scheme
 	component string
 	target    string
+}
+
+// pairKey names a rule's pair in one scheme: the rule and the variable
+// it judged.
+type pairKey struct {
+	ruleKey
+	variable string
 }
 
 // TestHarnessCatchesBrokenThemes shows the harness able to fail: themes
@@ -114,7 +127,7 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 			require.Empty(t, res.Mismatches, "the page must show the broken theme's colors")
 			require.NotEmpty(t, res.Violations, "the broken theme must fail")
 
-			got := map[ruleKey]bool{}
+			got, gotPairs := map[ruleKey]bool{}, map[pairKey]bool{}
 			schemes := map[theming.Scheme]bool{}
 			nonText := 0
 			for _, v := range res.Violations {
@@ -125,6 +138,7 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 					assert.Equal(t, "violation", v.Outcome, "%s", v)
 				}
 				got[ruleKey{v.Scheme, v.Component, v.Target.Value}] = true
+				gotPairs[pairKey{ruleKey{v.Scheme, v.Component, v.Target.Value}, v.Variable}] = true
 				schemes[v.Scheme] = true
 			}
 			for _, k := range tc.mustFail {
@@ -137,11 +151,11 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 
 			rep, err := fix.New(broken.CompiledCatalog()).Audit(broken, contrast.Policy{Method: contrast.Rendered})
 			require.NoError(t, err)
-			want := map[ruleKey]bool{}
+			want := map[pairKey]bool{}
 			for _, f := range rep.Failures() {
-				want[ruleKey{f.Scheme, f.Component, f.Target.Value}] = true
+				want[pairKey{ruleKey{f.Scheme, f.Component, f.Target.Value}, f.Variable}] = true
 			}
-			assert.Equal(t, want, got, "axe-core and the rendered audit must fail the same rules")
+			assert.Equal(t, want, gotPairs, "axe-core and the rendered audit must fail the same pairs, variable by variable")
 		})
 	}
 }
