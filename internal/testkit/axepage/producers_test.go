@@ -105,7 +105,7 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 		var generated []theming.Theme
 		// Kept (a blue that passes its own rules), moved (a pure yellow,
 		// a very light green), a very dark brand, a mid grey; then two of
-		// issue 37's brands (../../theming/testdata/brands.txt), every
+		// issue 37's brands (../../../theming/testdata/brands.txt), every
 		// variable their components paint judged: white and a neon green.
 		// With THEMEKIT_ALL_BRANDS=1, all of the file's 34 (eight pages a
 		// theme: about ten minutes on a busy machine, too long for CI's
@@ -133,11 +133,11 @@ func TestProducedThemesPassInChromium(t *testing.T) {
 	})
 }
 
-// hexBrands returns the hex colors of ../../theming/testdata/brands.txt,
+// hexBrands returns the hex colors of ../../../theming/testdata/brands.txt,
 // one a line before its name.
 func hexBrands(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "theming", "testdata", "brands.txt"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "theming", "testdata", "brands.txt"))
 	require.NoError(t, err)
 	var out []string
 	for line := range strings.Lines(string(b)) {
