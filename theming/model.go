@@ -59,7 +59,7 @@ type Component struct {
 }
 
 // Foregrounds returns the variables that c's contrast rule against t
-// judges as its foreground, in c's order: each variable [Variable.Judged]
+// judges as its foreground, in c's order: each variable whose [Variable.Role] is [RoleContent]
 // (its role exempts it from none of c's rules), except the one t names,
 // a variable never being judged against itself. A component without
 // variables has none: its rules judge its color. It is the one rule of
@@ -68,7 +68,7 @@ type Component struct {
 func (c Component) Foregrounds(t ContrastTarget) []Variable {
 	var out []Variable
 	for _, v := range c.Variables {
-		if v.Judged() && !(t.Type == TargetVariable && t.Value == v.CSSVariable) {
+		if v.judged() && !(t.Type == TargetVariable && t.Value == v.CSSVariable) {
 			out = append(out, v)
 		}
 	}
@@ -148,10 +148,10 @@ type Variable struct {
 	Role                Role     `json:"role,omitempty"`
 }
 
-// Offset returns v's lightness offset in scheme sc, nil when it has none
+// offset returns v's lightness offset in scheme sc, nil when it has none
 // there: LightnessOffsetDark in [Dark] when it is set, else
 // LightnessOffset; nil for a scheme that is neither Light nor Dark.
-func (v Variable) Offset(sc Scheme) *float64 {
+func (v Variable) offset(sc Scheme) *float64 {
 	switch sc {
 	case Light:
 		return v.LightnessOffset
@@ -193,10 +193,10 @@ const (
 	RoleSurface Role = "surface"
 )
 
-// Judged reports whether v is judged by its component's contrast rules
+// judged reports whether v is judged by its component's contrast rules
 // as their foreground: whether its role is [RoleContent]. It is the one
 // test of it for the compiled rules.
-func (v Variable) Judged() bool { return v.Role == RoleContent }
+func (v Variable) judged() bool { return v.Role == RoleContent }
 
 // Derived reports whether v derives its color (it sets Opacity, Lightness
 // or a lightness offset) rather than carrying the component's color as it

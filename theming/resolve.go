@@ -10,7 +10,7 @@ import (
 
 // Derive returns the value of variable v in scheme sc for a component
 // whose resolved color in sc is c: Lightness, if set, replaces the
-// lightness; the offset of sc ([Variable.Offset]), if set, is then
+// lightness; the offset of sc (Variable.LightnessOffsetDark in Dark when set, else LightnessOffset), if set, is then
 // added, the result clamped to [0, 100]; Opacity, if set, multiplies the
 // alpha.
 //
@@ -21,7 +21,7 @@ func Derive(c colorref.Color, v Variable, sc Scheme) colorref.Color {
 	if v.Lightness != nil {
 		c = c.WithLightness(*v.Lightness)
 	}
-	if off := v.Offset(sc); off != nil {
+	if off := v.offset(sc); off != nil {
 		_, _, l := c.HSL()
 		c = c.WithLightness(l + *off)
 	}
