@@ -120,7 +120,9 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // dark blocks it carries the variant (WCAG 2 AAA) under
 // @media (prefers-contrast: more) and :root[data-contrast="more"], and
 // the variables mapped to CSS system colors under
-// @media (forced-colors: active). Each theme's sheet is rendered once per
+// @media (forced-colors: active). With [Options].LightDark it is
+// [github.com/themekit/themekit/theming/css.LightDark] instead, with the
+// same blocks. Each theme's sheet is rendered once per
 // snapshot, when it is first asked for, and kept; [Adapter.StylesheetFor]
 // gives a host the same sheet. Every call returns the same handler.
 func (a *Adapter) Stylesheet() http.Handler { return a.sheet }

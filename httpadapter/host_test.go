@@ -16,6 +16,7 @@ import (
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 	"github.com/themekit/themekit/theming/css"
+	"github.com/themekit/themekit/theming/fix"
 )
 
 // The statuses are the ones the package documentation's Decisions give
@@ -222,6 +223,42 @@ func TestTheStylesheetAndTheHostShareOneEnginePerCatalog(t *testing.T) {
 	other := defaultSnapshot(t)
 	assert.NotSame(t, e, a.Engine(other), "another compiled catalog has its own")
 	assert.NotNil(t, a.Engine(nil), "a nil snapshot gets an engine of no catalog")
+}
+
+// With Options.LightDark the stylesheet, served and inlined, is the
+// light-dark() form of the same theme and variant (theming/css's Chromium
+// test shows that both forms compute to the same colors in every
+// context); without it, the default form.
+func TestTheStylesheetTakesItsLightDarkFormByOption(t *testing.T) {
+	snap := defaultSnapshot(t)
+	rt, ok := snap.Theme(3)
+	require.True(t, ok)
+	for _, tt := range []struct {
+		name      string
+		lightDark bool
+		render    func(*theming.ResolvedTheme, *fix.Variant) []byte
+	}{
+		{"the default form without the option", false, css.Stylesheet},
+		{"the light-dark() form with it", true, css.LightDark},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := httpadapter.New(httpadapter.Options{
+				Source:         theming.NewCurrent(snap),
+				PreferredTheme: func(*http.Request) (int, error) { return 3, nil },
+				LightDark:      tt.lightDark,
+			})
+			want := string(tt.render(rt, a.Engine(snap).HighContrast(rt)))
+			rec := httptest.NewRecorder()
+			a.Stylesheet().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/theme.css", nil))
+			require.Equal(t, http.StatusOK, rec.Code)
+			assert.Equal(t, "text/css; charset=utf-8", rec.Header().Get("Content-Type"))
+			assert.Equal(t, want, rec.Body.String(), "served")
+			inline, err := a.StylesheetFor(httptest.NewRequest(http.MethodGet, "/", nil))
+			require.NoError(t, err)
+			assert.Equal(t, want, inline, "inlined")
+			assert.Equal(t, tt.lightDark, strings.Contains(want, "light-dark("), "the form")
+		})
+	}
 }
 
 // BenchmarkStatusFor measures the mapping for each kind of error; the

@@ -126,6 +126,18 @@ type Options struct {
 	// OpenAPI document describes the stylesheet there; "" leaves it out
 	// of the document.
 	StylesheetPath string
+
+	// LightDark writes the stylesheet ([Adapter.Stylesheet],
+	// [Adapter.StylesheetFor]) in its light-dark() form
+	// ([github.com/themekit/themekit/theming/css.LightDark]): each variable
+	// declared once, as light-dark(light, dark), with the same
+	// high-contrast and forced-colors blocks, so that every variable
+	// computes to the color the default form gives it in every context
+	// (color scheme by preference or attribute, contrast by preference or
+	// attribute, forced colors). It suits pages that set color-scheme
+	// themselves; browsers without light-dark() (before 2024) need the
+	// default form.
+	LightDark bool
 }
 
 // Defaults of the Options fields.
@@ -155,6 +167,7 @@ type config struct {
 	cors           *httpwire.CORS // nil without Options.CORS
 	server         string         // the OpenAPI document's server URL, Prefix included; "" for "/"
 	stylesheetPath string
+	lightDark      bool // the stylesheet's light-dark() form
 	k              consts
 
 	// previews keeps the previewed theme of each preview snapshot, for
@@ -192,6 +205,7 @@ func newConfig(opts Options) *config {
 		compress:  !opts.DisableCompression,
 		budget:    newBudget(cacheBytes(opts.CacheBytes)),
 		server:    server + opts.Prefix,
+		lightDark: opts.LightDark,
 		k:         newConsts(),
 	}
 	if c.budget != nil {

@@ -62,11 +62,16 @@ func newStylesheet(c *config, spec *endpointSpec) *stylesheet {
 	return e
 }
 
-// newSheet renders t's stylesheet, with its high-contrast variant that
-// eng works out (the solver), charging its forms to ch.
+// newSheet renders t's stylesheet (its light-dark() form with
+// Options.LightDark), with its high-contrast variant that eng works out
+// (the solver), charging its forms to ch.
 func (e *stylesheet) newSheet(eng *fix.Engine, t *theming.ResolvedTheme, ch *charge) *sheet {
 	e.built.Add(1)
-	return &sheet{rep: httpwire.NewChargedRep(css.Stylesheet(t, eng.HighContrast(t)), e.c.compress, ch.fn())}
+	render := css.Stylesheet
+	if e.c.lightDark {
+		render = css.LightDark
+	}
+	return &sheet{rep: httpwire.NewChargedRep(render(t, eng.HighContrast(t)), e.c.compress, ch.fn())}
 }
 
 func (e *stylesheet) ServeHTTP(w http.ResponseWriter, r *http.Request) {

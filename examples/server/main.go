@@ -27,6 +27,9 @@
 //	                  header and cookies); repeatable or comma-separated;
 //	                  default none: no CORS headers
 //	-access-log=false no access log (the load test measures both ways)
+//	-light-dark       serve /theme.css in its light-dark() form, each
+//	                  variable once as light-dark(light, dark), with the
+//	                  same high-contrast and forced-colors blocks
 //	-log-flush D      how often the buffered log is written out (default 1s)
 //	-read-timeout D   longest time to read a request, headers included (default 10s)
 //	-write-timeout D  longest time to write a response (default 30s)
@@ -93,6 +96,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	mediaURL := fl.String("media-url", "", "media base `URL` in theme records (default: this server's /media/)")
 	usersFile := fl.String("users", "", "demo users `file`: {\"alice\": 2, ...} (default: an embedded example)")
 	accessLog := fl.Bool("access-log", true, "log every request")
+	lightDark := fl.Bool("light-dark", false, "serve /theme.css in its light-dark() form: each variable once, as light-dark(light, dark)")
 	logFlush := fl.Duration("log-flush", time.Second, "how often the buffered log is written out")
 	var corsOrigins originList
 	fl.Var(&corsOrigins, "cors-origin", "let pages on this `origin` read the responses (repeatable or comma-separated)")
@@ -126,7 +130,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Sig
 	if *mediaURL == "" {
 		*mediaURL = mediaBase(ln.Addr().String())
 	}
-	cfg := config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, CORSOrigins: corsOrigins}
+	cfg := config{DataDir: *dataDir, MediaURL: *mediaURL, UsersFile: *usersFile, Logger: log, CORSOrigins: corsOrigins, LightDark: *lightDark}
 	if *accessLog {
 		cfg.AccessLog = logBuf
 	}

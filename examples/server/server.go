@@ -31,6 +31,9 @@ type config struct {
 	// AccessLog receives a line per request (demo.AccessLog); nil logs
 	// none.
 	AccessLog *demo.LogBuffer
+	// LightDark serves /theme.css in its light-dark() form
+	// (httpadapter.Options.LightDark).
+	LightDark bool
 }
 
 // server is the example server's wiring.
@@ -91,6 +94,7 @@ func newServer(cfg config) (*server, error) {
 		UserVary: []string{demo.UserHeader},
 		// The OpenAPI document describes the stylesheet where mux serves it.
 		StylesheetPath: "/theme.css",
+		LightDark:      cfg.LightDark,
 	}
 	if len(cfg.CORSOrigins) > 0 {
 		opts.CORS = &httpadapter.CORS{AllowedOrigins: cfg.CORSOrigins, AllowCredentials: true, MaxAge: 10 * time.Minute}

@@ -379,3 +379,15 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// With -light-dark, /theme.css is the user's theme in its light-dark()
+// form, with the variant of the same engine.
+func TestTheLightDarkFlagServesThatFormOfTheStylesheet(t *testing.T) {
+	ts, _ := start(t, config{Logger: discard(), LightDark: true})
+	snap, err := theming.LoadFS(theming.DefaultFS())
+	require.NoError(t, err)
+	ember, _ := snap.Theme(2)
+	resp, body := get(t, ts.URL+"/theme.css", map[string]string{demo.UserHeader: "alice"})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, string(css.LightDark(ember, engineOf(snap).HighContrast(ember))), string(body))
+}
