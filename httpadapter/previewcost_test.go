@@ -177,7 +177,8 @@ func TestCyclingDraftsPastThePreviewCacheRendersEachOnce(t *testing.T) {
 // admin cycling hostile drafts (every field of a draft set to one
 // mid-lightness hue: the solver's most work), more of them than the
 // previews the Source keeps, each request previewing the next with a
-// signed token (revision.PreviewMiddleware), as a browser does. The
+// signed token (revision.PreviewMiddleware), as a browser does; and, for
+// what the token alone costs, one admin previewing one draft. The
 // worst-ns/op metric is the slowest request of the run.
 func BenchmarkPreviewCycle(b *testing.B) {
 	n := revision.MaxPreviews + 16
@@ -228,6 +229,7 @@ func BenchmarkPreviewCycle(b *testing.B) {
 			cookie func(i int) string
 		}{
 			{"live", func(int) string { return "" }},
+			{"one draft", func(int) string { return cookies[0] }},
 			{"preview cycle", func(i int) string { return cookies[i%n] }},
 		} {
 			b.Run(path+"/"+bm.name, func(b *testing.B) {
