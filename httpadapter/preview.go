@@ -11,9 +11,9 @@ import (
 
 // A preview snapshot ([theming.Snapshot.Previewing]) is made by the
 // host's Source for one admin's draft, and made again whenever the Source
-// drops it (revision.PreviewSource keeps revision.MaxPreviews of them): an
-// admin cycling more drafts than that gets a new snapshot on every
-// request. What the handlers derive from a snapshot is kept per snapshot
+// drops it (revision.PreviewSource keeps revision.MaxPreviews of them, and
+// builds them again at a rate bounded per tenant; a host's own Source may
+// make one a request, or on every new live snapshot). What the handlers derive from a snapshot is kept per snapshot
 // (weakCache), so each of those requests would work its draft's
 // high-contrast variant out again (the solver: up to a second for a
 // hostile draft), and compress its documents again. So what a preview

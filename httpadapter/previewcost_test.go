@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,8 +99,10 @@ func serveAll(t testing.TB, a *Adapter, ctx context.Context) {
 	}
 }
 
-// An admin cycling more drafts than the previews a Source keeps
-// (revision.MaxPreviews) gets a new preview snapshot on every request.
+// An admin cycling drafts through a Source that makes a new preview
+// snapshot on every request (revision.PreviewSource makes one again past
+// the MaxPreviews it keeps, at a rate bounded per tenant; a host's own
+// Source may on every request, and every source on a new live snapshot).
 // What the adapter serves a preview is kept by the previewed theme's
 // content, not by snapshot: each draft's stylesheet (its high-contrast
 // variant, the solver's work) is rendered once, its documents compressed
@@ -109,8 +112,25 @@ func serveAll(t testing.TB, a *Adapter, ctx context.Context) {
 // BenchmarkPreviewCycle.
 func TestCyclingDraftsPastThePreviewCacheRendersEachOnce(t *testing.T) {
 	n := revision.MaxPreviews + 16
-	m, cc, _, previews := previewCycle(t, n, false)
-	a := New(Options{Source: m, CacheBytes: 32 << 20})
+	m, cc, liveCtx, previews := previewCycle(t, n, false)
+	var made atomic.Int64
+	fresh := theming.SourceFunc(func(ctx context.Context) (*theming.Snapshot, error) {
+		live, err := m.Snapshot(liveCtx)
+		if err != nil {
+			return nil, err
+		}
+		id, n, ok := revision.PreviewFrom(ctx)
+		if !ok {
+			return live, nil
+		}
+		rv, err := m.Revision(ctx, "acme", id, n)
+		if err != nil {
+			return nil, err
+		}
+		made.Add(1)
+		return live.Preview(rv.Theme)
+	})
+	a := New(Options{Source: fresh, CacheBytes: 32 << 20})
 	for _, ctx := range previews {
 		serveAll(t, a, ctx)
 	}
@@ -127,6 +147,7 @@ func TestCyclingDraftsPastThePreviewCacheRendersEachOnce(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.EqualValues(t, n, a.sheets.built.Load(), "cycling the drafts again renders no sheet")
 	assert.Equal(t, n, a.sheets.shared.len(), "one sheet kept a draft")
+	require.GreaterOrEqual(t, made.Load(), int64((1+rounds)*n*len(previewPaths)), "a new preview snapshot on every request")
 
 	// One variant's work, measured apart: the allocation of the solver
 	// on a few of the drafts.
@@ -155,11 +176,27 @@ func TestCyclingDraftsPastThePreviewCacheRendersEachOnce(t *testing.T) {
 // stylesheet and config and, with the adapter's defaults, one of an
 // admin cycling hostile drafts (every field of a draft set to one
 // mid-lightness hue: the solver's most work), more of them than the
-// previews the Source keeps, each request previewing the next. The
+// previews the Source keeps, each request previewing the next with a
+// signed token (revision.PreviewMiddleware), as a browser does; and, for
+// what the token alone costs, one admin previewing one draft. The
 // worst-ns/op metric is the slowest request of the run.
 func BenchmarkPreviewCycle(b *testing.B) {
 	n := revision.MaxPreviews + 16
 	m, _, live, previews := previewCycle(b, n, true)
+	key := make([]byte, revision.MinPreviewKeyLen)
+	for i := range key {
+		key[i] = byte(i)
+	}
+	signer, err := revision.NewPreviewSigner(key)
+	require.NoError(b, err)
+	cookies := make([]string, n)
+	for k, ctx := range previews {
+		id, number, _ := revision.PreviewFrom(ctx)
+		tok, err := signer.Sign(revision.PreviewToken{Tenant: "acme", ThemeID: id, Number: number, Expires: time.Now().Add(time.Hour)})
+		require.NoError(b, err)
+		cookies[k] = revision.PreviewCookie + "=" + tok
+	}
+	withTokens := revision.PreviewMiddleware(revision.PreviewOptions{Signer: signer})
 	a := New(Options{Source: m})
 	// page is a host's page: the theme's name, and its stylesheet inlined.
 	page := template.Must(template.New("").Parse(`<!doctype html><title>{{.Name}}</title><style>{{.Sheet}}</style><h1>{{.Name}}</h1>`))
@@ -186,17 +223,22 @@ func BenchmarkPreviewCycle(b *testing.B) {
 				}{t.Name(), template.CSS(sheet)})
 			})
 		}
+		h = withTokens(h)
 		for _, bm := range []struct {
-			name string
-			ctx  func(i int) context.Context
+			name   string
+			cookie func(i int) string
 		}{
-			{"live", func(int) context.Context { return live }},
-			{"preview cycle", func(i int) context.Context { return previews[i%n] }},
+			{"live", func(int) string { return "" }},
+			{"one draft", func(int) string { return cookies[0] }},
+			{"preview cycle", func(i int) string { return cookies[i%n] }},
 		} {
 			b.Run(path+"/"+bm.name, func(b *testing.B) {
 				serve := func(i int) {
-					req := httptest.NewRequestWithContext(bm.ctx(i), http.MethodGet, target, nil)
+					req := httptest.NewRequestWithContext(live, http.MethodGet, target, nil)
 					req.Header.Set("Accept-Encoding", "br, gzip")
+					if c := bm.cookie(i); c != "" {
+						req.Header.Set("Cookie", c)
+					}
 					w := httptest.NewRecorder()
 					h.ServeHTTP(w, req)
 					if w.Code != http.StatusOK {

@@ -93,6 +93,17 @@
 // the live theme, the response says why in the [PreviewHeader], and
 // [PreviewError] gives the host's page the reason to show.
 //
+// A preview costs what a live request costs once its snapshot is built;
+// building one costs a read of the revision and its resolution (and,
+// once per revision content, httpadapter's high-contrast variant). So a
+// source made by [PreviewSource] keeps [MaxPreviews] built previews and
+// bounds the builds of each tenant's requests: MaxPreviews at once, then
+// one a second. A requester cycling more drafts than are kept is served
+// the live theme for those it would have built past the bound (a token's
+// request with the reason too-many-previews, [ErrTooManyPreviews]; a
+// [WithPreview] request gets the error, httpadapter's 503), so cycling
+// hostile drafts costs a tenant at most a build a second.
+//
 // Where the choice is open, this package decides:
 //
 //   - Revisions are numbered from 1 per theme, log entries too; neither

@@ -86,6 +86,34 @@ func ExampleWithPreview() {
 	// Draft true
 }
 
+// A tenant's requests build MaxPreviews previews at once, then one a
+// second: a requester cycling more drafts than are kept gets, for the
+// next one, an error wrapping ErrTooManyPreviews (httpadapter's 503 with
+// Retry-After; a token's request is served live instead, PreviewError
+// saying why), while the drafts it built stay served.
+func ExampleErrTooManyPreviews() {
+	cat, _ := theming.DefaultCatalog()
+	cc, _ := theming.CompileCatalog(cat)
+	store := revision.NewMemory(cc, contrast.Policy{})
+	ctx := tenant.With(context.Background(), "acme")
+	_ = store.CreateTenant(ctx, "acme")
+	r, _ := store.Save(ctx, "acme", theming.Theme{ID: 1, Name: "Live"}, 0, revision.Change{})
+	_ = store.Publish(ctx, "acme", 1, r.Number, 0, revision.Change{})
+	for k := range 4 * revision.MaxPreviews {
+		r, _ = store.Save(ctx, "acme", theming.Theme{ID: 1, Name: fmt.Sprint("Draft ", k+1)}, r.Number, revision.Change{})
+		if _, err := store.Snapshot(revision.WithPreview(ctx, 1, r.Number)); err != nil {
+			fmt.Println(k >= revision.MaxPreviews, errors.Is(err, revision.ErrTooManyPreviews), httpadapter.StatusFor(err))
+			break
+		}
+	}
+	snap, _ := store.Snapshot(revision.WithPreview(ctx, 1, r.Number-1)) // the last one built: kept
+	_, preview := snap.Previewing()
+	fmt.Println(preview)
+	// Output:
+	// true true 503
+	// true
+}
+
 // An editor needs two numbers, not the history: the base of its save and
 // the live revision its publish replaces. Head gives both without reading
 // a revision.

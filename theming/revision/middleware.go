@@ -26,7 +26,9 @@ const PreviewCookie = "themekit-preview"
 // The reasons: malformed, signature, expired, tenant, user (the token's
 // sentinels, [ErrTokenMalformed] and the others), unknown-revision (the
 // revision does not exist: [ErrUnknownRevision]), invalid-revision (today's
-// catalog refuses it: a *theming.ValidationError).
+// catalog refuses it: a *theming.ValidationError), too-many-previews (the
+// tenant's requests built more previews than [PreviewSource] allows:
+// [ErrTooManyPreviews]).
 const PreviewHeader = "Themekit-Preview"
 
 // PreviewOptions configure [PreviewMiddleware]. Only Signer is required.
@@ -58,7 +60,8 @@ type PreviewOptions struct {
 //
 // A token that does not verify (tampered with, expired, another tenant's
 // or user's) and a revision the source cannot serve (it does not exist,
-// or today's catalog refuses it) never fail the request: it is served the
+// today's catalog refuses it, or its tenant built too many previews of
+// late) never fail the request: it is served the
 // live theme, as if it carried no token, and [PreviewError] says why, for
 // the host's page to show. Every response to a request that carried a
 // token, accepted or not, has the header [PreviewHeader] saying what
@@ -178,6 +181,7 @@ var reasons = []struct {
 	{ErrTokenTenant, "tenant"},
 	{ErrTokenUser, "user"},
 	{ErrUnknownRevision, "unknown-revision"},
+	{ErrTooManyPreviews, "too-many-previews"},
 }
 
 func reason(err error) string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 	"weak"
 
 	"github.com/themekit/themekit/theming"
@@ -80,10 +81,12 @@ func PreviewFrom(ctx context.Context) (themeID, n int, ok bool) {
 // PreviewError returns why a request that carried a preview token is
 // served the live theme: the token's *[TokenError], or, once the source
 // was asked, the error of a revision it could not serve (one wrapping
-// [ErrUnknownRevision], or the *theming.ValidationError of a revision
-// today's catalog refuses). It is nil for a request that previews, and
-// for one that carried no token. A host page asks for the theme first
-// (httpadapter's ThemeFor), then shows PreviewError beside it.
+// [ErrUnknownRevision], the *theming.ValidationError of a revision
+// today's catalog refuses, or one wrapping [ErrTooManyPreviews] when its
+// tenant's requests built more previews than the source allows). It is
+// nil for a request that previews, and for one that carried no token. A
+// host page asks for the theme first (httpadapter's ThemeFor), then shows
+// PreviewError beside it.
 func PreviewError(ctx context.Context) error {
 	p, _ := ctx.Value(previewKey{}).(preview)
 	return p.state.refused()
@@ -91,8 +94,27 @@ func PreviewError(ctx context.Context) error {
 
 // MaxPreviews bounds the preview snapshots a source made by [PreviewSource]
 // keeps; past it, the least recently used is dropped, and built again
-// on its next request.
+// on its next request. It is also the number of preview snapshots a
+// tenant's requests may build at once: past it, one a second
+// ([ErrTooManyPreviews]).
 const MaxPreviews = 64
+
+// previewBuildEvery is how often a tenant that has built [MaxPreviews]
+// preview snapshots at once may build another.
+const previewBuildEvery = time.Second
+
+// ErrTooManyPreviews is wrapped by the error for a preview a source made
+// by [PreviewSource] does not build, because its tenant's requests built
+// [MaxPreviews] preview snapshots at once and then one a second. It
+// wraps [theming.ErrNoSnapshot], so that httpadapter answers a
+// [WithPreview] request refused so with 503 and Retry-After; a token's
+// request is served the live theme instead ([PreviewError]).
+var ErrTooManyPreviews error = tooManyPreviews{}
+
+type tooManyPreviews struct{}
+
+func (tooManyPreviews) Error() string { return "revision: too many previews built for the tenant" }
+func (tooManyPreviews) Unwrap() error { return theming.ErrNoSnapshot }
 
 // PreviewSource returns a [theming.Source] that serves the snapshot live
 // gives, and to a request whose context carries a preview ([WithPreview])
@@ -105,10 +127,11 @@ const MaxPreviews = 64
 // there is none), as live does.
 //
 // A preview asked for by a token ([PreviewMiddleware]) that cannot be
-// served, because find reports no such revision (ErrUnknownRevision) or
-// today's catalog refuses the revision (a *theming.ValidationError), is
-// served the live snapshot, and [PreviewError] says why; one asked for
-// by [WithPreview] gets the error.
+// served, because find reports no such revision (ErrUnknownRevision),
+// today's catalog refuses the revision (a *theming.ValidationError) or
+// its tenant is over the bound below ([ErrTooManyPreviews]), is served
+// the live snapshot, and [PreviewError] says why; one asked for by
+// [WithPreview] gets the error.
 //
 // A preview's snapshot is built once per live snapshot and revision, and
 // kept (at most [MaxPreviews] of them), so that repeated requests of the
@@ -119,6 +142,15 @@ const MaxPreviews = 64
 // stylesheet: httpadapter keeps what it serves a preview by the
 // previewed theme's content, within its byte budget, so the variant the
 // solver works out is worked out once per revision and catalog.
+//
+// What a tenant's previews cost is bounded by their builds, not their
+// requests: a tenant's requests may build MaxPreviews preview snapshots
+// at once, and then one a second (a token bucket per tenant), whatever
+// the number of drafts they cycle. A kept preview is served whatever
+// the bound, so an admin who previews a few drafts at a time never meets
+// it; a requester cycling more drafts than are kept is served the live
+// theme for the drafts it would have built, and so costs what a live
+// request costs, not a read and a resolution a request.
 func PreviewSource(live theming.Source, tenantOf func(context.Context) (string, error),
 	find func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error)) theming.Source {
 	if tenantOf == nil {
@@ -127,7 +159,8 @@ func PreviewSource(live theming.Source, tenantOf func(context.Context) (string, 
 			return name, nil
 		}
 	}
-	return &previews{live: live, tenantOf: tenantOf, find: find, byKey: map[previewEntryKey]*list.Element{}}
+	return &previews{live: live, tenantOf: tenantOf, find: find, now: time.Now,
+		byKey: map[previewEntryKey]*list.Element{}, builds: map[string]time.Time{}}
 }
 
 type previews struct {
@@ -135,9 +168,16 @@ type previews struct {
 	tenantOf func(context.Context) (string, error)
 	find     func(ctx context.Context, tenant string, themeID, n int) (theming.Theme, error)
 
+	now func() time.Time // the clock the builds are bounded by
+
 	mu    sync.Mutex
 	lru   list.List // of *previewEntry, the most recently used first
 	byKey map[previewEntryKey]*list.Element
+	// builds bounds each tenant's builds (allow): the time at which its
+	// bucket of MaxPreviews builds is full again, for the tenants whose
+	// bucket is not full.
+	builds  map[string]time.Time
+	sweepAt int // the size of builds at which the full buckets are dropped
 }
 
 type previewEntryKey struct {
@@ -171,7 +211,7 @@ func (p *previews) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 		// A token's preview that cannot be served is served live.
 		var ve *theming.ValidationError
 		st := ctx.Value(previewKey{}).(preview).state
-		if st == nil || !(errors.Is(err, ErrUnknownRevision) || errors.As(err, &ve)) {
+		if st == nil || !(errors.Is(err, ErrUnknownRevision) || errors.Is(err, ErrTooManyPreviews) || errors.As(err, &ve)) {
 			return nil, err
 		}
 		st.refuse(err)
@@ -185,6 +225,9 @@ func (p *previews) Snapshot(ctx context.Context) (*theming.Snapshot, error) {
 // theme. A revision that today's catalog refuses is an error saying so,
 // wrapping its *theming.ValidationError.
 func (p *previews) build(ctx context.Context, live *theming.Snapshot, key previewEntryKey) (*theming.Snapshot, error) {
+	if wait, ok := p.allow(key.tenant); !ok {
+		return nil, fmt.Errorf("%w: theme %d, revision %d not built; the next build in %v", ErrTooManyPreviews, key.themeID, key.n, wait.Round(time.Millisecond))
+	}
 	t, err := p.find(ctx, key.tenant, key.themeID, key.n)
 	if err != nil {
 		return nil, err
@@ -228,4 +271,34 @@ func (p *previews) put(key previewEntryKey, live, snap *theming.Snapshot) {
 		delete(p.byKey, old.Value.(*previewEntry).key)
 		p.lru.Remove(old)
 	}
+}
+
+// allow takes one build from tenant's bucket of MaxPreviews builds,
+// refilled one every previewBuildEvery (GCRA: the bucket is the time at
+// which it is full again); false, and the time until the next build is
+// allowed, when it is empty.
+func (p *previews) allow(tenant string) (wait time.Duration, ok bool) {
+	now := p.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	full := p.builds[tenant]
+	if full.Before(now) {
+		full = now
+	}
+	full = full.Add(previewBuildEvery)
+	if over := full.Sub(now) - MaxPreviews*previewBuildEvery; over > 0 {
+		return over, false
+	}
+	p.builds[tenant] = full
+	if len(p.builds) >= p.sweepAt {
+		// A full bucket is no bucket: dropped, so that the map holds the
+		// tenants that built in the last minute, not every tenant ever.
+		for name, t := range p.builds {
+			if !t.After(now) {
+				delete(p.builds, name)
+			}
+		}
+		p.sweepAt = max(64, 2*len(p.builds))
+	}
+	return 0, true
 }
