@@ -138,26 +138,25 @@ func TestHostForm(t *testing.T) {
 		if c.color == "" {
 			continue // the optional field's empty value is the case above
 		}
-		t.Run("a form's hslcolor field with "+c.why+" is one problem at its form name", func(t *testing.T) {
-			f := good
-			f.Accent = c.color
-			var ve *theming.ValidationError
-			require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
-			require.Len(t, ve.Problems, 1)
-			assert.Equal(t, "accent", ve.Problems[0].Path)
-			assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
-			assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
-		})
-		t.Run("a form's csscolor field with "+c.why+" is one problem at its form name", func(t *testing.T) {
-			f := good
-			f.Brand = c.color
-			var ve *theming.ValidationError
-			require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
-			require.Len(t, ve.Problems, 1)
-			assert.Equal(t, "brand", ve.Problems[0].Path)
-			assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
-			assert.Contains(t, ve.Problems[0].Msg, strconv.Quote(c.color)+" is not a color: ")
-		})
+		for _, fld := range []struct {
+			tag, path, msg string
+			set            func(*form, string)
+		}{
+			{"hslcolor", "accent", " is not an hsl()/hsla() color", func(f *form, s string) { f.Accent = s }},
+			{"csscolor", "brand", " is not a color", func(f *form, s string) { f.Brand = s }},
+		} {
+			t.Run("a form's "+fld.tag+" field with "+c.why+" is one problem at its form name", func(t *testing.T) {
+				f := good
+				fld.set(&f, c.color)
+				var ve *theming.ValidationError
+				require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
+				require.Len(t, ve.Problems, 1)
+				assert.Equal(t, fld.path, ve.Problems[0].Path)
+				assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
+				assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
+				assert.True(t, strings.HasPrefix(ve.Problems[0].Msg, strconv.Quote(c.color)+fld.msg), "%s", ve.Problems[0].Msg)
+			})
+		}
 	}
 	problems := []struct {
 		name   string
