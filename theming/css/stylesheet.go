@@ -25,8 +25,9 @@ import (
 // written in (colorref.Color.String): hsl(), #hex, rgb(), oklch(),
 // oklab() or color(display-p3 …), a derived variable in its component's
 // notation. A browser that does not read oklch(), oklab() or
-// color(display-p3) (Chrome before 111, Safari before 15.4, Firefox
-// before 113) drops the @property rule whose initial value it cannot
+// color(display-p3) (oklch() and oklab() before Chrome 111, Safari 15.4
+// and Firefox 113; color(display-p3) before Chrome 111 and Firefox 113)
+// drops the @property rule whose initial value it cannot
 // read and finds the variable invalid where it is used, so a property
 // set from it takes its inherited or initial value: a catalog that must
 // paint in those browsers keeps its colors in hsl(), hex or rgb(), which
