@@ -11,9 +11,9 @@
 // the CSS Color 4 grammar of hsl() and hsla() strictly, in both the legacy
 // comma syntax and the modern space syntax, and rejects everything else
 // with a *ParseError that wraps ErrSyntax and names the byte offset of the
-// problem; it is the grammar of catalog data. [Parse] accepts every
-// notation the package reads (see Notations below). A failed parse returns the
-// zero Color, never a guess.
+// problem. [Parse] accepts every notation the package reads (see
+// Notations below); it is the grammar of catalog data, through
+// [ParseRef]. A failed parse returns the zero Color, never a guess.
 //
 // Decisions this package makes where CSS leaves room or differs:
 //
@@ -104,9 +104,9 @@
 // [ParseHex] reads the hex colors of color pickers and design-token files
 // ("#rgb", "#rgba", "#rrggbb", "#rrggbbaa", either case, nothing around
 // them) into a Color, with the same *ParseError discipline as ParseColor,
-// so host code can convert them to a catalog's hsl() form with
-// [Color.String]. Catalog data itself stays hsl()/hsla(). [Parse] reads
-// the same digits into a color that keeps the hex notation.
+// so host code can convert them to hsl() with [Color.String]. [Parse]
+// (and so catalog data, through [ParseRef]) reads the same digits into a
+// color that keeps the hex notation.
 //
 // [Color.Hex] and [Color.RGBA8] go the other way, to 8-bit channels computed
 // as Chromium computes a legacy color for getComputedStyle (float32
@@ -135,7 +135,8 @@
 // # References
 //
 // ParseRef parses and classifies the value of a fallback or a contrast
-// target into a Ref: a literal color, a component id (lower-case words
+// target into a Ref: a literal color in any notation [Parse] reads, kept
+// in it, a component id (lower-case words
 // joined by hyphens: "primary-button"), or a CSS custom property name
 // ("--button-text"). CheckComponentID and CheckVariable validate a name of a
 // known kind.

@@ -57,7 +57,7 @@ func ExampleColor_Compact() {
 }
 
 func ExampleParseRef() {
-	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "Primary"} {
+	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "oklch(0.628 0.2577 29.23)", "#1877F2", "Primary"} {
 		r, err := colorref.ParseRef(s)
 		if err != nil {
 			fmt.Println(err)
@@ -69,6 +69,8 @@ func ExampleParseRef() {
 	// component: primary-button
 	// variable: --button-text
 	// color: hsl(0, 0%, 100%)
+	// color: oklch(62.8% 0.2577 29.23)
+	// color: #1877f2
 	// colorref: component id takes lower-case letters, digits and hyphens only at offset 0 of "Primary"
 }
 

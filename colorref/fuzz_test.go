@@ -76,7 +76,8 @@ func FuzzParseColor(f *testing.F) {
 // *ParseError, and that an accepted reference reparses from its String to
 // the same kind and value.
 func FuzzParseRef(f *testing.F) {
-	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "Primary", "--", "a--b", "-a", "x-1"} {
+	for _, s := range []string{"primary-button", "--button-text", "hsl(0 0% 100%)", "Primary", "--", "a--b", "-a", "x-1",
+		"#1877F2", "rgb(24 119 242 / 50%)", "oklch(62.8% 0.2577 29.23)", "oklab(0.6 -0.1 0.1)", "color(display-p3 1 0 0)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

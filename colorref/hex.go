@@ -20,8 +20,9 @@ import (
 //
 //	ParseHex("#F80").Hex() == "#ff8800"
 //
-// Use [Color.String] to write it in a catalog's hsl() form. [Parse] reads
-// the same digits into a color that keeps the hex notation.
+// Use [Color.String] to write it in hsl(). [Parse] (and so [ParseRef],
+// the catalog's grammar) reads the same digits into a color that keeps
+// the hex notation.
 func ParseHex(s string) (Color, error) {
 	ch, err := hexDigits(s)
 	if err != nil {

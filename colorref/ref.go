@@ -9,7 +9,7 @@ type Kind uint8
 // refers to nothing.
 const (
 	KindNone      Kind = iota // the zero Ref
-	KindColor                 // a literal hsl() or hsla() color
+	KindColor                 // a literal color in any notation Parse reads
 	KindComponent             // a component id such as primary-button
 	KindVariable              // a CSS custom property such as --button-text
 )
@@ -41,8 +41,9 @@ func ColorRef(c Color) Ref { return Ref{kind: KindColor, color: c} }
 
 // ParseRef parses and classifies a reference:
 //
-//   - a value that starts with "hsl(" or "hsla(" (any ASCII case) is a
-//     color, parsed with ParseColor;
+//   - a value that starts with "#" or holds a "(" is a color, parsed with
+//     [Parse]: hex, hsl(), hsla(), rgb(), rgba(), oklch(), oklab() or
+//     color(display-p3 …), kept in the notation it was written in;
 //   - a value that starts with "--" is a CSS custom property name: "--"
 //     followed by one or more ASCII letters, digits, "-" or "_";
 //   - anything else must be a component id: lower-case ASCII words of
@@ -51,8 +52,8 @@ func ColorRef(c Color) Ref { return Ref{kind: KindColor, color: c} }
 // On failure it returns the zero Ref and a *ParseError wrapping ErrSyntax.
 func ParseRef(s string) (Ref, error) {
 	switch {
-	case looksLikeFunction(s):
-		c, err := ParseColor(s)
+	case looksLikeColor(s):
+		c, err := Parse(s)
 		if err != nil {
 			return Ref{}, err
 		}
@@ -69,10 +70,11 @@ func ParseRef(s string) (Ref, error) {
 	return Ref{kind: KindComponent, name: s}, nil
 }
 
-// looksLikeFunction reports whether s is meant as a color function, so that
-// a broken color is reported as a color error and not as a bad id.
-func looksLikeFunction(s string) bool {
-	return strings.IndexByte(s, '(') >= 0
+// looksLikeColor reports whether s is meant as a color (a hex color or a
+// color function), so that a broken color is reported as a color error
+// and not as a bad id.
+func looksLikeColor(s string) bool {
+	return strings.HasPrefix(s, "#") || strings.IndexByte(s, '(') >= 0
 }
 
 // CheckComponentID reports whether id is a well-formed component id:

@@ -22,6 +22,11 @@ func TestParseRefClassifies(t *testing.T) {
 		{"hyphenated words are a component id", "primary-button", colorref.KindComponent, "primary-button", "primary-button"},
 		{"one word is a component id", "primary", colorref.KindComponent, "primary", "primary"},
 		{"digits may stand in an id", "heading-2", colorref.KindComponent, "heading-2", "heading-2"},
+		{"a hex color is a color in its own notation", "#1877F2", colorref.KindColor, "", "#1877f2"},
+		{"an rgb string is a color in its own notation", "rgb(24 119 242 / 50%)", colorref.KindColor, "", "rgba(24, 119, 242, 0.5)"},
+		{"an oklch string is a color in its own notation", "oklch(0.628 0.2577 29.23)", colorref.KindColor, "", "oklch(62.8% 0.2577 29.23)"},
+		{"an oklab string is a color in its own notation", "oklab(62.8% 0.22487 0.12583)", colorref.KindColor, "", "oklab(62.8% 0.2249 0.1258)"},
+		{"a display-p3 string is a color in its own notation", "color(display-p3 0.91754 0.2 0.1)", colorref.KindColor, "", "color(display-p3 0.9175 0.2 0.1)"},
 		{"a double-dash name is a variable", "--button-text", colorref.KindVariable, "--button-text", "--button-text"},
 		{"variables may use capitals and underscores", "--Button_Text-2", colorref.KindVariable, "--Button_Text-2", "--Button_Text-2"},
 	}
@@ -57,7 +62,10 @@ func TestParseRefRejects(t *testing.T) {
 		{"a variable with a space", "--button text", 8},
 		{"a variable with a colon", "--a:b", 3},
 		{"a broken color is reported as a color error", "hsl(210, 50, 40%)", 9},
-		{"another color function", "rgb(0, 0, 0)", 0},
+		{"a color function colorref does not read", "lab(50% 20 30)", 0},
+		{"a broken hex color is reported as a color error", "#12345", 6},
+		{"a broken oklch color is reported as a color error", "oklch(50%, 0.1, 200)", 9},
+		{"a color space other than display-p3", "color(rec2020 1 0 0)", 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/theming"
 )
 
@@ -11,12 +12,16 @@ import (
 // served at {prefix}/api/v2/theme/colors/ for clients that cannot read
 // CSS (a native app, a canvas chart, an e-mail renderer, a CSS-in-JS
 // library): its id and name, then per scheme every CSS variable of the
-// stylesheet with its hsl string (the stylesheet's form, colorref's
-// canonical one) and hex color ([colorref.Color.Hex], Chromium's 8-bit
-// integers), keys in catalog order:
+// stylesheet with its hsl string (colorref's canonical form of the sRGB
+// color painted) and hex color ([colorref.Color.Hex], Chromium's 8-bit
+// integers), and, for a color written in another notation than hsl(),
+// its css string: the stylesheet's value, in its own notation (an
+// oklch() or Display-P3 color may lie outside sRGB, which hsl and hex
+// clip). Keys are in catalog order:
 //
 //	{"id": 2, "name": "Night",
-//	 "light": {"--nav-bg": {"hsl": "hsl(222, 50%, 20%)", "hex": "#1a2b4d"}, ...},
+//	 "light": {"--nav-bg": {"hsl": "hsl(222, 50%, 20%)", "hex": "#1a2b4d"},
+//	           "--link": {"hsl": "hsl(…)", "hex": "#…", "css": "oklch(62.8% 0.2577 29.23)"}, ...},
 //	 "dark": {...}}
 func resolvedColorsJSON(t *theming.ResolvedTheme) []byte {
 	b := []byte(`{"id":`)
@@ -35,9 +40,13 @@ func resolvedColorsJSON(t *theming.ResolvedTheme) []byte {
 			first = false
 			b = appendJSONString(b, name)
 			b = append(b, `:{"hsl":`...)
-			b = appendJSONString(b, v.String())
+			b = appendJSONString(b, v.In(colorref.NotationHSL).String())
 			b = append(b, `,"hex":`...)
 			b = appendJSONString(b, v.Hex())
+			if v.Notation() != colorref.NotationHSL {
+				b = append(b, `,"css":`...)
+				b = appendJSONString(b, v.String())
+			}
 			b = append(b, '}')
 		}
 		b = append(b, '}')

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/themekit/themekit/colorref"
 	"github.com/themekit/themekit/httpadapter"
 	"github.com/themekit/themekit/theming"
 )
@@ -25,6 +26,71 @@ func cssBlock(t testing.TB, css, head string) [][2]string {
 		out = append(out, [2]string{m[1], m[2]})
 	}
 	return out
+}
+
+// notationOverrides are light-scheme overrides of the default data's
+// first theme in every notation theme data takes but hsl().
+var notationOverrides = map[string]string{
+	"primary":         "oklch(62% 0.19 260)",
+	"page-background": "#fff",
+	"error":           "color(display-p3 0.3 0.8 0.1)",
+	"nav-bar":         "oklab(62.8% 0.2249 0.1258)",
+	"warning":         "rgb(10%, 20%, 30%)",
+}
+
+// notationsSnapshot is the default data with notationOverrides in its
+// first theme.
+func notationsSnapshot(t testing.TB) *theming.Snapshot {
+	t.Helper()
+	return snapshotWith(t, func(themes []map[string]any) []map[string]any {
+		colors, _ := themes[0]["colors"].(map[string]any)
+		if colors == nil {
+			colors = map[string]any{}
+		}
+		for id, v := range notationOverrides {
+			colors[id] = map[string]any{"light": v}
+		}
+		themes[0]["colors"] = colors
+		return themes
+	})
+}
+
+func TestTheResolvedColorsOfOtherNotationsCarryTheirCSS(t *testing.T) {
+	snap := notationsSnapshot(t)
+	rt := snap.Themes()[0]
+	opts := httpadapter.Options{Source: theming.NewCurrent(snap), PreferredTheme: preferredFromHeader, UserVary: []string{userHeader}}
+	ts := serve(t, schemaHandler(opts, ""))
+	resp, body := do(t, ts, http.MethodGet, colorsPath, map[string]string{userHeader: strconv.Itoa(rt.ID())})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var got struct {
+		Light map[string]map[string]string `json:"light"`
+	}
+	require.NoError(t, json.Unmarshal(body, &got))
+	tests := []struct{ name, cssVar, css, hex string }{
+		// hex: the 8-bit channels of Color.js's clipped sRGB
+		// (colorref/testdata/notation-vectors.json), rounded.
+		{"an oklch() color inside sRGB", "--primary", "oklch(62% 0.19 260)", "#3a81f6"},
+		{"a Display-P3 color outside sRGB, clipped", "--error", "color(display-p3 0.3 0.8 0.1)", "#00cf00"},
+		{"a hex color, canonical", "--page-background", "#ffffff", "#ffffff"},
+		{"an rgb() color, canonical", "--warning", "rgb(25.5, 51, 76.5)", "#1a334d"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" has its stylesheet value as css, and hsl and hex of what it paints", func(t *testing.T) {
+			v := got.Light[tt.cssVar]
+			require.NotNil(t, v, "no %s", tt.cssVar)
+			assert.Equal(t, tt.css, v["css"])
+			assert.Equal(t, tt.hex, v["hex"])
+			c, err := colorref.ParseColor(v["hsl"])
+			require.NoError(t, err, "hsl is an hsl() color")
+			assert.Equal(t, tt.hex, c.Hex(), "hsl paints hex")
+		})
+	}
+	t.Run("an hsl() color has no css", func(t *testing.T) {
+		v := got.Light["--text-secondary"]
+		require.NotNil(t, v)
+		assert.NotContains(t, v, "css")
+		assert.Regexp(t, `^hsl\(`, v["hsl"])
+	})
 }
 
 func TestTheResolvedColorsAreTheStylesheetsValues(t *testing.T) {

@@ -448,6 +448,7 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 	large, err := theming.Load(gendata.Catalog(250), gendata.Themes(250))
 	require.NoError(t, err, "loading the generated catalog of 250 components")
 	noThemes := snapshotWith(t, func([]map[string]any) []map[string]any { return nil })
+	notations := notationsSnapshot(t)
 
 	themeIDs := func(s *theming.Snapshot) []string {
 		users := []string{""} // no preference
@@ -503,6 +504,11 @@ func TestEveryLiveResponseMatchesTheOpenAPIDocument(t *testing.T) {
 				}
 				return reqs
 			}(),
+		},
+		{
+			name:     "a theme whose colors are written in every notation (served as written, palette in its notation, css on the colors)",
+			opts:     httpadapter.Options{Source: theming.NewCurrent(notations)},
+			requests: everyRequest("", themeIDs(notations)),
 		},
 		{
 			name: "no theme at all",

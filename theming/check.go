@@ -120,9 +120,9 @@ func nameChars(name string) (int, bool) {
 	return n, n > MaxNameChars
 }
 
-// parseColorOrID parses a fallback or override value: an hsl()/hsla()
-// color or a component id. On a problem it reports it and returns the zero
-// Ref.
+// parseColorOrID parses a fallback or override value: a color in any
+// notation colorref.Parse reads (kept in it) or a component id. On a
+// problem it reports it and returns the zero Ref.
 func parseColorOrID(sp scope, path func() string, comp string, sc Scheme, v string) colorref.Ref {
 	if len(v) > maxRefLen {
 		sp.add(path(), comp, sc, ErrTooLarge, lengthMsg(len(v), maxRefLen, "bytes"))
@@ -132,22 +132,16 @@ func parseColorOrID(sp scope, path func() string, comp string, sc Scheme, v stri
 	if err == nil && r.Kind() != colorref.KindVariable {
 		return r
 	}
-	msg := describeErr(v, "is neither an hsl()/hsla() color nor a component id", err)
-	switch {
-	case err == nil:
-		msg = describeErr(v, "is neither an hsl()/hsla() color nor a component id", errors.New("a CSS variable cannot stand here"))
-	case strings.HasPrefix(v, "#"):
-		if c, herr := colorref.ParseHex(v); herr == nil {
-			msg = strconv.Quote(v) + " is a hex color; catalog colors are hsl()/hsla(): write " + hslEquivalent(c)
-		}
+	if err == nil {
+		err = errors.New("a CSS variable cannot stand here")
 	}
-	sp.add(path(), comp, sc, ErrInvalid, msg)
+	sp.add(path(), comp, sc, ErrInvalid, describeErr(v, colorOrIDWhat, err))
 	return colorref.Ref{}
 }
 
-// hslEquivalent writes c as a catalog would: the hsl() with the fewest
-// decimals that renders as the same 8-bit color.
-func hslEquivalent(c colorref.Color) string { return c.ShortestHSL().String() }
+// colorOrIDWhat is what a fallback or override value that is neither is
+// said not to be.
+const colorOrIDWhat = "is neither a color nor a component id"
 
 // checkRange checks that *v, if set, lies in [lo, hi].
 func checkRange(sp scope, path, comp string, v *float64, lo, hi float64) {

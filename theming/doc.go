@@ -220,8 +220,17 @@
 //     themes that validate and returns the others' problems beside a
 //     usable snapshot, as io.ReadFull returns data and an error. Of themes
 //     sharing an id, and of several marked default, it keeps the first.
-//   - A hex color ("#1a73e8") where an hsl() string belongs is refused
-//     with its hsl() equivalent in the message.
+//   - A color (a fallback, an override, and so a variable derived from
+//     it) may be written in any notation colorref.Parse reads: #hex,
+//     hsl()/hsla(), rgb()/rgba(), oklch(), oklab() or color(display-p3
+//     …). It keeps that notation: the served JSON carries the value as
+//     written, the stylesheet writes it canonically in its notation
+//     (a derived variable too, its lightness moved in the notation's own
+//     lightness, see [Derive]), and contrast, the audit and the palette
+//     preview's compositing judge the sRGB color a browser paints
+//     (colorref.Color.SRGB: a color outside sRGB clipped channel by
+//     channel, as Chromium paints it and axe-core measures it). A
+//     contrast target of type "hsl" stays an hsl() color.
 //   - [Snapshot.Version] is the first 16 hex digits of a SHA-256 over the
 //     catalog's encoding and the theme list as served on
 //     [DefaultMediaBase], so replicas that loaded the same data (from

@@ -157,15 +157,15 @@ func ExampleCompiledCatalog_Snapshot() {
 		fmt.Println(t.Name(), c, s.CompiledCatalog() == cc)
 	}
 
-	// A tenant whose row has a hex color where an hsl() string belongs.
+	// A tenant whose row has a color colorref does not read.
 	_, err = cc.Snapshot([]theming.Theme{{ID: 2, Name: "Initech",
-		Colors: map[string]theming.PerScheme{"primary": {Light: "#1a73e8"}}}})
+		Colors: map[string]theming.PerScheme{"primary": {Light: "lab(50% 20 30)"}}}})
 	fmt.Println(err)
 	// Output:
 	// Acme red hsl(0, 70%, 45%) true
 	// Globex green hsl(140, 50%, 35%) true
 	// theming: invalid data: 1 problem
-	// 	theme 2: colors.primary.light: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)
+	// 	theme 2: colors.primary.light: "lab(50% 20 30)" is neither a color nor a component id: unsupported color function "lab("; expected a color: #hex, hsl(), hsla(), rgb(), rgba(), oklch(), oklab() or color(display-p3 …) at offset 0
 }
 
 // An admin's edit is checked before the host stores it.

@@ -19,7 +19,8 @@ func (t *Theme) Field(field string) (string, error) {
 }
 
 // SetField sets t's theme field named field ("colors.<id>.<scheme>") to
-// v, an hsl()/hsla() color or a component id as Colors holds them, with
+// v, a color in any notation colorref.Parse reads or a component id as
+// Colors holds them, with
 // [Theme.SetOverride]: "" clears the field, and the other scheme's value
 // is kept. The error wraps [ErrUnknownThemeField] for a name that is no
 // theme field, and t is then unchanged. v is not checked: CheckTheme

@@ -71,7 +71,7 @@ func TestThemeFieldsAreTheVisibleComponentsFieldsInCatalogOrder(t *testing.T) {
 func TestValidationErrorByField(t *testing.T) {
 	cc := compileBase(t)
 	th := theming.Theme{ID: 4, Name: " ", Colors: map[string]theming.PerScheme{
-		"primary": {Light: "#1a73e8", Dark: "not a color"},
+		"primary": {Light: "#1a73e8f", Dark: "not a color"},
 		"nav-bgg": {Light: "hsl(0, 0%, 0%)"},
 	}, LogoHeight: -1}
 	err := cc.CheckTheme(th)

@@ -51,8 +51,8 @@ func TestLoadRejects(t *testing.T) {
 			"themes.json", "themes", theming.ErrInvalid, "is required"},
 		{"an escaped key that names a known field twice", []byte(strings.Replace(baseCatalog, `"name": "Page",`, `"name": "Page", "n\u0061me": "Paper",`, 1)), okThemes,
 			"catalog.json", "components[0].name", theming.ErrDuplicate, `duplicate key "name"`},
-		{"a hex fallback", cat(func(m map[string]any) { comp(m, 1)["fallback"].(map[string]any)["light"] = "#1a73e8" }), okThemes,
-			"catalog.json", "components[1].fallback.light", theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`},
+		{"a malformed hex fallback", cat(func(m map[string]any) { comp(m, 1)["fallback"].(map[string]any)["light"] = "#1a73g8" }), okThemes,
+			"catalog.json", "components[1].fallback.light", theming.ErrInvalid, `"#1a73g8" is neither a color nor a component id`},
 		{"a malformed fallback color", cat(func(m map[string]any) { comp(m, 0)["fallback"].(map[string]any)["dark"] = "hsl(0, 0, 10%)" }), okThemes,
 			"catalog.json", "components[0].fallback.dark", theming.ErrInvalid, "saturation must be a percentage"},
 		{"a fallback to a missing component", cat(func(m map[string]any) { comp(m, 2)["fallback"].(map[string]any)["dark"] = "nav-bgg" }), okThemes,
@@ -359,12 +359,12 @@ func TestProblemsInAFileHaveTheirLineAndColumn(t *testing.T) {
 				`  {"component_id": "text", "name": "Text", "fallback": {"light": "page", "dark": "page"}, "variables": [], "can_edit_opacity": true}`, // the object at column 3
 				`]}`,
 			), okThemes, "catalog.json", 3, 3, "components[1].default_opacity", theming.ErrInvalid, "default_opacity is missing"},
-		{"a hex color points at the value",
+		{"a malformed hex color points at the value",
 			lines(
 				`{"page_background": "page", "palette_preview": [], "components": [`,
-				`  {"component_id": "page", "name": "Page", "fallback": {"light": "#ffffff", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // "#ffffff" at column 66
+				`  {"component_id": "page", "name": "Page", "fallback": {"light": "#fffff", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // "#fffff" at column 66
 				`]}`,
-			), okThemes, "catalog.json", 2, 66, "components[0].fallback.light", theming.ErrInvalid, "is a hex color"},
+			), okThemes, "catalog.json", 2, 66, "components[0].fallback.light", theming.ErrInvalid, "is neither a color nor a component id"},
 		{"a fallback cycle points at the first component's fallback",
 			lines(
 				`{"page_background": "page", "palette_preview": [], "components": [`,

@@ -77,9 +77,11 @@ func (c Component) Foregrounds(t ContrastTarget) []Variable {
 
 // PerScheme is a pair of values, one per color scheme: a component's
 // fallback (Component.Fallback) or a theme's override of a component
-// (Theme.Colors). Each value is an hsl()/hsla() color or the id of another
-// component, whose color in the same scheme is taken, kept exactly as
-// written. A fallback has both values; in an override either may be
+// (Theme.Colors). Each value is a color in any notation
+// [colorref.Parse] reads (#hex, hsl(), rgb(), oklch(), oklab(),
+// color(display-p3 …)) or the id of another component, whose color in
+// the same scheme is taken, kept exactly as written: served as written,
+// and written by the stylesheet canonically in its own notation. A fallback has both values; in an override either may be
 // empty, meaning the component's fallback applies in that scheme. An empty
 // value is left out of the JSON form.
 //
@@ -279,7 +281,8 @@ type Theme struct {
 }
 
 // SetOverride sets t's override of component id in scheme sc to v (an
-// hsl()/hsla() color or a component id, as Colors holds them), keeping
+// color in any notation [colorref.Parse] reads or a component id, as
+// Colors holds them), keeping
 // its value in the other scheme: the one way the library writes an
 // override (the engine's fixer, generator and suggestions use it). A nil
 // Colors map is made first. An empty v clears the scheme's value, and an

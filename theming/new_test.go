@@ -152,13 +152,13 @@ func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
 		{"an override key that is not a component id", over("Nav", theming.PerScheme{Dark: "primary"}),
 			themeProblem{`colors["Nav"]`, "Nav", 10, "", theming.ErrInvalid, `"Nav" is not a component id (lower-case words joined by hyphens): component id takes lower-case letters, digits and hyphens only at offset 0`}},
 		{"an override with a malformed color", over("primary", theming.PerScheme{Dark: "hsl(1 2% 3%"}),
-			themeProblem{"colors.primary.dark", "primary", 10, theming.Dark, theming.ErrInvalid, `"hsl(1 2% 3%" is neither an hsl()/hsla() color nor a component id: missing ")" at offset 11`}},
+			themeProblem{"colors.primary.dark", "primary", 10, theming.Dark, theming.ErrInvalid, `"hsl(1 2% 3%" is neither a color nor a component id: missing ")" at offset 11`}},
 		{"an override naming an unknown component", over("primary", theming.PerScheme{Light: "nav-bgg"}),
 			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrUnknownComponent, `unknown component "nav-bgg"`}},
 		{"an override naming a CSS variable", over("primary", theming.PerScheme{Light: "--page"}),
-			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"--page" is neither an hsl()/hsla() color nor a component id: a CSS variable cannot stand here`}},
-		{"an override with a hex color", over("primary", theming.PerScheme{Light: "#1a73e8"}),
-			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`}},
+			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"--page" is neither a color nor a component id: a CSS variable cannot stand here`}},
+		{"an override with a hex color of seven digits", over("primary", theming.PerScheme{Light: "#1a73e8f"}),
+			themeProblem{"colors.primary.light", "primary", 10, theming.Light, theming.ErrInvalid, `"#1a73e8f" is neither a color nor a component id: a hex color has 3, 4, 6 or 8 digits, not 7 at offset 8`}},
 		{"an override that closes a cycle", over("primary", theming.PerScheme{Dark: "button-focus"}),
 			themeProblem{"colors", "primary", 10, theming.Dark, theming.ErrCycle, "fallback cycle in dark scheme under theme 10: primary -> button-focus -> button -> primary"}},
 		{"an override that makes the page translucent", over("page", theming.PerScheme{Light: "scrim"}),
@@ -185,8 +185,8 @@ func TestCompiledSnapshotNamesProblemsAsTheHostHasThem(t *testing.T) {
 			themeProblem{"components[6].component_id", "scrim", 0, "", theming.ErrDuplicate, `duplicate component id "scrim" (first at components[5])`}},
 		{"a fallback to an unknown component", func(c *theming.Catalog, _ []theming.Theme) { c.Components[2].Fallback.Dark = "nav-bgg" },
 			themeProblem{"components[2].fallback.dark", "button", 0, theming.Dark, theming.ErrUnknownComponent, `unknown component "nav-bgg"`}},
-		{"a fallback with a hex color", func(c *theming.Catalog, _ []theming.Theme) { c.Components[0].Fallback.Light = "#FFF" },
-			themeProblem{"components[0].fallback.light", "page", 0, theming.Light, theming.ErrInvalid, `"#FFF" is a hex color; catalog colors are hsl()/hsla(): write hsl(0, 0%, 100%)`}},
+		{"a fallback with a color function colorref does not read", func(c *theming.Catalog, _ []theming.Theme) { c.Components[0].Fallback.Light = "hwb(0 0% 0%)" },
+			themeProblem{"components[0].fallback.light", "page", 0, theming.Light, theming.ErrInvalid, `"hwb(0 0% 0%)" is neither a color nor a component id: unsupported color function "hwb("; expected a color: #hex, hsl(), hsla(), rgb(), rgba(), oklch(), oklab() or color(display-p3 …) at offset 0`}},
 		{"a fallback cycle", func(c *theming.Catalog, _ []theming.Theme) { c.Components[1].Fallback.Light = "button-focus" },
 			themeProblem{"components[1].fallback.light", "primary", 0, theming.Light, theming.ErrCycle, "fallback cycle in light scheme: primary -> button-focus -> button -> primary"}},
 		{"an empty fallback", func(c *theming.Catalog, _ []theming.Theme) { c.Components[3].Fallback.Dark = "" },
@@ -313,9 +313,9 @@ func TestCheckTheme(t *testing.T) {
 		{"a cycle", func(th *theming.Theme) {
 			th.Colors = map[string]theming.PerScheme{"primary": {Light: "button"}}
 		}, theming.ErrCycle, "theme 10: colors: fallback cycle in light scheme under theme 10: primary -> button -> primary"},
-		{"a hex color", func(th *theming.Theme) {
-			th.Colors = map[string]theming.PerScheme{"text": {Dark: "#1a73e8"}}
-		}, theming.ErrInvalid, `theme 10: colors.text.dark: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`},
+		{"a malformed oklch() color", func(th *theming.Theme) {
+			th.Colors = map[string]theming.PerScheme{"text": {Dark: "oklch(62% 0.19)"}}
+		}, theming.ErrInvalid, `theme 10: colors.text.dark: "oklch(62% 0.19)" is neither a color nor a component id: missing hue: oklch takes three components before the optional alpha at offset 14`},
 		{"an unsafe image", func(th *theming.Theme) { th.Favicon = new(string) }, theming.ErrInvalid,
 			`theme 10: favicon: "" is not a media path or an http(s) URL: empty path`},
 		{"a zero id", func(th *theming.Theme) { th.ID = 0 }, theming.ErrInvalid, "id: must be greater than 0, not 0"},

@@ -61,11 +61,11 @@ func TestParseCatalogPlacesEveryKindOfProblem(t *testing.T) {
 		{"a missing required array", lines(
 			`{"page_background": "page", "palette_preview": []}`,
 		), theming.ErrInvalid, "components", 1, 1, "is required"},
-		{"a hex color where hsl() belongs", lines(
+		{"a malformed hex color", lines(
 			`{"page_background": "page", "palette_preview": [], "components": [`,
-			`  {"component_id": "page", "name": "Page", "fallback": {"light": "#ffffff", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // "#ffffff" at column 66
+			`  {"component_id": "page", "name": "Page", "fallback": {"light": "#fffff", "dark": "hsl(0, 0%, 10%)"}, "variables": []}`, // "#fffff" at column 66
 			`]}`,
-		), theming.ErrInvalid, "components[0].fallback.light", 2, 66, `"#ffffff" is a hex color`},
+		), theming.ErrInvalid, "components[0].fallback.light", 2, 66, `"#fffff" is neither a color nor a component id`},
 		{"a reference to a component the catalog lacks", lines(
 			`{"page_background": "paper", "palette_preview": [], "components": [`, // "paper" at column 21
 			page,

@@ -12,7 +12,10 @@ import (
 // whose resolved color in sc is c: Lightness, if set, replaces the
 // lightness; the offset of sc (Variable.LightnessOffsetDark in Dark when set, else LightnessOffset), if set, is then
 // added, the result clamped to [0, 100]; Opacity, if set, multiplies the
-// alpha.
+// alpha. The value keeps the notation of c, and the lightness is the
+// notation's own ([colorref.Color.WithLightness]): hsl()'s L for hsl(),
+// OKLab's L for oklch() and oklab() (the chroma brought into sRGB), the
+// hsl() lightness of the channels for hex, rgb() and color(display-p3).
 //
 // As c gets lighter (hue, saturation and alpha kept) the value never gets
 // darker: the engine's lightness search ([contrast.LightnessCheck])
@@ -22,8 +25,7 @@ func Derive(c colorref.Color, v Variable, sc Scheme) colorref.Color {
 		c = c.WithLightness(*v.Lightness)
 	}
 	if off := v.offset(sc); off != nil {
-		_, _, l := c.HSL()
-		c = c.WithLightness(l + *off)
+		c = c.WithLightness(c.Lightness() + *off)
 	}
 	if v.Opacity != nil {
 		c = c.WithAlpha(c.Alpha() * *v.Opacity)

@@ -328,6 +328,8 @@ func (r *ResolvedTheme) vars() []Variable {
 
 // PalettePreview returns the theme's palette preview: the light-scheme
 // colors of the catalog's palette_preview components, translucent ones
-// composited over the page background, in the compact form
-// "hsl(h,s%,l%)".
+// composited over the page background, in the compact canonical form of
+// each opaque color's notation ("hsl(h,s%,l%)", "#1877f2",
+// "oklch(62% 0.19 260)", [colorref.Color.Compact]); a translucent one,
+// composited, in hsl().
 func (r *ResolvedTheme) PalettePreview() []string { return slices.Clone(r.res.Palette) }

@@ -154,11 +154,11 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 		want map[string]string // field -> part of its error
 	}{
 		{"bad fields are refused, each error shown at its field", url.Values{
-			"base": {"1"}, "name": {" "}, "colors.primary.light": {"#1a73e8"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
+			"base": {"1"}, "name": {" "}, "colors.primary.light": {"oklch(62% 0.19)"}, "colors.link.dark": {"hsl(10, 50%)"}, "colors.surface.light": {"chat-bubble"},
 		}, map[string]string{
 			"name":                 "must not be blank",
-			"colors.primary.light": `"#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)`,
-			"colors.link.dark":     `"hsl(10, 50%)" is neither an hsl()/hsla() color nor a component id`,
+			"colors.primary.light": `"oklch(62% 0.19)" is neither a color nor a component id: missing hue`,
+			"colors.link.dark":     `"hsl(10, 50%)" is neither a color nor a component id`,
 			"colors.surface.light": `refers to hidden component "chat-bubble"; the served catalog must be self-contained`,
 		}},
 		{"a fallback cycle, which only the whole theme shows, is refused above the form", url.Values{
@@ -182,11 +182,13 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 	t.Run("a good form is saved as a draft, and once published the second replica serves it", func(t *testing.T) {
 		status, _ := do(t, first, "acme", http.MethodPost, "/admin/themes/1", url.Values{
 			"base": {"1"}, "author": {"alice"}, "name": {"Harbor, edited"}, "colors.primary.light": {"hsl(214 82% 40%)"}, "colors.link.dark": {"primary"},
+			"colors.primary.dark": {"oklch(72% 0.13 258)"},
 		})
 		require.Equal(t, http.StatusSeeOther, status)
 		status, body := do(t, second, "acme", http.MethodGet, "/admin/themes/1", nil)
 		assert.Equal(t, http.StatusOK, status)
 		assert.Contains(t, body, `name="colors.primary.light" value="hsl(214 82% 40%)"`, "the draft, on either replica")
+		assert.Contains(t, body, `name="colors.primary.dark" value="oklch(72% 0.13 258)"`, "an oklch() value, kept as written")
 		assert.NotContains(t, themeList(second, "acme"), "Harbor, edited", "a draft is not served")
 
 		status, _ = do(t, first, "acme", http.MethodPost, "/admin/themes/1/publish", url.Values{"n": {"2"}, "live": {"1"}, "author": {"alice"}})
@@ -194,6 +196,7 @@ func TestSaveOnOneReplicaServedByTheOther(t *testing.T) {
 		assert.Eventually(t, func() bool {
 			return strings.Contains(themeList(second, "acme"), `"name":"Harbor, edited"`)
 		}, 2*time.Second, 5*time.Millisecond)
+		assert.Contains(t, themeList(second, "acme"), `"dark":"oklch(72% 0.13 258)"`, "the oklch() override served as written")
 		assert.NotContains(t, themeList(second, "globex"), "edited", "the other tenant's data")
 	})
 	t.Run("a tenant or theme that does not exist is a 404", func(t *testing.T) {

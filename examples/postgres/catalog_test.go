@@ -45,7 +45,7 @@ func TestABadCatalogFileIsRefusedWithItsPlace(t *testing.T) {
 			return catalogFile(t, func(s string) string {
 				return strings.Replace(s, `"light": "hsl(220, 20%, 97%)"`, `"light": "hsl(220, 20%"`, 1)
 			})
-		}, []string{"postgres: -catalog ", `catalog.json:17:18: components[0].fallback.light: "hsl(220, 20%" is neither an hsl()/hsla() color`}},
+		}, []string{"postgres: -catalog ", `catalog.json:17:18: components[0].fallback.light: "hsl(220, 20%" is neither a color nor a component id`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

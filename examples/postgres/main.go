@@ -194,7 +194,7 @@ func runSetColor(ctx context.Context, dsn, catalogFile string, args []string, st
 	themeID := fl.Int("theme", 0, "the theme `id`")
 	component := fl.String("component", "", "the component `id`")
 	scheme := fl.String("scheme", "", "light or dark")
-	value := fl.String("value", "", "an hsl()/hsla() color or a component id; '' removes the override")
+	value := fl.String("value", "", "a color (#hex, hsl(), rgb(), oklch(), oklab(), color(display-p3 …)) or a component id; '' removes the override")
 	author := fl.String("author", "set-color", "who makes the change, for the theme's history and publish log")
 	note := fl.String("note", "", "why, for the theme's history and publish log")
 	if err := fl.Parse(args); err != nil {

@@ -287,11 +287,11 @@ func check(rep *fix.Report) []result {
 // printed colors, parsed back, must pass the finding's WCAG 2 rule under
 // the report's policy over the same backdrop.
 func verify(f fix.Finding, s fix.Suggestion) bool {
-	fg, err := colorref.ParseColor(s.Foreground.String())
+	fg, err := colorref.Parse(s.Foreground.String())
 	if err != nil {
 		return false
 	}
-	bg, err := colorref.ParseColor(s.Background.String())
+	bg, err := colorref.Parse(s.Background.String())
 	if err != nil {
 		return false
 	}

@@ -467,7 +467,7 @@ func TestRunPrintsProblemsAsCompilersDo(t *testing.T) {
 	cat, th := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "themes.json")
 	assert.Equal(t, []string{
 		cat + `:9:55: components[1].fallback.dark: unknown component "txet"`,
-		cat + `:13:28: components[2].fallback.light: "hsl(0, 0%, 60%" is neither an hsl()/hsla() color nor a component id: missing ")" at offset 14`,
+		cat + `:13:28: components[2].fallback.light: "hsl(0, 0%, 60%" is neither a color nor a component id: missing ")" at offset 14`,
 		th + `:1:31: themes[0].name: is required`,
 	}, got[1:])
 	for _, line := range got[1:] {

@@ -21,6 +21,19 @@ import (
 //	}
 //	[data-color-scheme="dark"] { color-scheme: dark; --x: …; }
 //
+// Each value is written canonically in the notation its color was
+// written in (colorref.Color.String): hsl(), #hex, rgb(), oklch(),
+// oklab() or color(display-p3 …), a derived variable in its component's
+// notation. A browser that does not read oklch(), oklab() or
+// color(display-p3) (oklch() and oklab() before Chrome 111, Safari 15.4
+// and Firefox 113; color(display-p3) before Chrome 111 and Firefox 113)
+// drops the @property rule whose initial value it cannot
+// read and finds the variable invalid where it is used, so a property
+// set from it takes its inherited or initial value: a catalog that must
+// paint in those browsers keeps its colors in hsl(), hex or rgb(), which
+// every browser reads. No fallback is written, since a custom property
+// keeps whatever it is given and cannot fall back on its own.
+//
 // The light scheme applies by default; the dark scheme follows the
 // reader's system preference, and the data-color-scheme attribute forces
 // either scheme on the root element or on any subtree.
@@ -263,8 +276,9 @@ func appendCommentText(b []byte, s string) []byte {
 //	@property --x { syntax: '<color>'; inherits: true; initial-value: …; }
 //
 // so that browsers type-check the variables and can animate them. A
-// registered <color> computes to rgb() (rgba() when translucent): what a
-// page reads back with getPropertyValue is that, not the hsl() written.
+// registered <color> computes to rgb() (rgba() when translucent), or an
+// oklch(), oklab() or color(display-p3) value to its own notation: what
+// a page reads back with getPropertyValue is that, not the hsl() written.
 func appendProperties(b []byte, vars []decl) []byte {
 	for _, d := range vars {
 		b = append(b, "@property "...)

@@ -129,7 +129,7 @@ func ExampleTables_Save() {
 	}
 	cat, _ := theming.DefaultCatalog()
 	cc, _ := theming.CompileCatalog(cat)
-	theme := theming.Theme{ID: 5, Name: "Brand", Colors: map[string]theming.PerScheme{"primary": {Light: "#1a73e8"}}}
+	theme := theming.Theme{ID: 5, Name: "Brand", Colors: map[string]theming.PerScheme{"primary": {Light: "oklch(62% 0.19 260)"}}}
 	err = pgsource.Tables{}.Save(ctx, pool, cc, "acme", theme)
 	var ve *theming.ValidationError
 	switch {

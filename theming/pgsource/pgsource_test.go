@@ -364,7 +364,7 @@ func TestSave(t *testing.T) {
 	t.Run("a theme that does not validate is refused and nothing is written", func(t *testing.T) {
 		th := themes[2]
 		th.Name = "Not saved"
-		th.Colors = map[string]theming.PerScheme{"primary": {Light: "#fff"}}
+		th.Colors = map[string]theming.PerScheme{"primary": {Light: "#ffff0"}}
 		err := pgsource.Tables{}.Save(ctx, pool, cc, "acme", th)
 		var ve *theming.ValidationError
 		require.ErrorAs(t, err, &ve)

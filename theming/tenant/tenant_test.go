@@ -670,7 +670,7 @@ func ExampleSource() {
 	// themes 2 and 3, and a row of theme 3 was written past the admin's
 	// checks.
 	globex := []theming.Theme{themes[1], themes[2]}
-	globex[1].Colors = map[string]theming.PerScheme{"nav-bar": {Light: "#1a73e8"}}
+	globex[1].Colors = map[string]theming.PerScheme{"nav-bar": {Light: "#1a73e8f"}}
 	data := map[string][]theming.Theme{"acme": themes, "globex": globex}
 
 	src := tenant.NewSource(tenant.Options{

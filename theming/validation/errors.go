@@ -104,6 +104,9 @@ func (r *rules) problem(fe validator.FieldError, l location, themeID int) *themi
 		asked = r.image(s)
 	case TagThemeName:
 		asked = r.name(s)
+	case TagCSSColor:
+		_, err := colorref.Parse(s)
+		p.Msg = describe(s, "is not a color", err)
 	case TagHSLColor:
 		_, err := colorref.ParseColor(s)
 		p.Msg = describe(s, "is not an hsl()/hsla() color", err)

@@ -25,16 +25,16 @@ func Example() {
 		Primary string `form:"primary" validate:"required,themecolor"`
 		Link    string `form:"link" validate:"omitempty,themecolor"`
 	}
-	good := colorForm{ID: 2, Primary: "hsl(210.5 50% 40% / .9)", Link: "primary"}
+	good := colorForm{ID: 2, Primary: "oklch(62% 0.19 260 / .9)", Link: "primary"}
 	fmt.Println("good:", v.Struct(good))
 
-	bad := colorForm{ID: 2, Primary: "#1a73e8", Link: "legacy-accent"}
+	bad := colorForm{ID: 2, Primary: "oklch(62% 0.19)", Link: "legacy-accent"}
 	err := validation.ToTheming(v.Struct(bad), cc, bad)
 	fmt.Println(err)
 	// Output:
 	// good: <nil>
 	// theming: invalid data: 2 problems
-	// 	theme 2: primary: "#1a73e8" is a hex color; catalog colors are hsl()/hsla(): write hsl(214.1, 81.7%, 50.6%)
+	// 	theme 2: primary: "oklch(62% 0.19)" is neither a color nor a component id: missing hue: oklch takes three components before the optional alpha at offset 14
 	// 	theme 2: link: refers to hidden component "legacy-accent"; the served catalog must be self-contained
 }
 

@@ -24,7 +24,10 @@
 //
 // The tags, usable on a host's own form fields too:
 //
-//	hslcolor     a strict hsl()/hsla() color as colorref parses it
+//	csscolor     a color in any notation theme data takes, as colorref.Parse
+//	             reads it: #hex, hsl(), rgb(), oklch(), oklab(),
+//	             color(display-p3 …)
+//	hslcolor     a strict hsl()/hsla() color as colorref.ParseColor reads it
 //	cssvar       a CSS custom property name, "--" and letters, digits, "-", "_"
 //	componentid  the id of a visible component of the catalog
 //	themecolor   what a theme's color override may hold: a color or the id
@@ -56,6 +59,7 @@ import (
 
 // The tags Register adds.
 const (
+	TagCSSColor    = "csscolor"
 	TagHSLColor    = "hslcolor"
 	TagCSSVar      = "cssvar"
 	TagComponentID = "componentid"
@@ -81,6 +85,7 @@ func Register(v *validator.Validate, cc *theming.CompiledCatalog) error {
 		return err
 	}
 	for tag, fn := range map[string]func(string) bool{
+		TagCSSColor:    func(s string) bool { _, err := colorref.Parse(s); return err == nil },
 		TagHSLColor:    func(s string) bool { _, err := colorref.ParseColor(s); return err == nil },
 		TagCSSVar:      func(s string) bool { return colorref.CheckVariable(s) == nil },
 		TagComponentID: func(s string) bool { return r.component(s) == nil },

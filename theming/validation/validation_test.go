@@ -1,6 +1,7 @@
 package validation_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,6 +31,7 @@ type form struct {
 	ID        int    `form:"id" validate:"gt=0"`
 	Primary   string `form:"primary" validate:"required,themecolor"`
 	Accent    string `form:"accent" validate:"omitempty,hslcolor"`
+	Brand     string `form:"brand" validate:"omitempty,csscolor"`
 	Variable  string `form:"variable" validate:"omitempty,cssvar"`
 	Component string `form:"component" validate:"omitempty,componentid"`
 	Logo      string `form:"logo" validate:"omitempty,themeimage"`
@@ -46,11 +48,28 @@ var acceptedColors = []struct{ why, color string }{
 	{"a hue in turns", "hsl(0.5turn, 50%, 40%)"},
 }
 
-// Values that are no hsl()/hsla() color.
+// Colors of the other notations theme data takes: hslcolor refuses
+// them, csscolor and themecolor accept them.
+var otherNotations = []struct{ why, color string }{
+	{"a hex color", "#1a73e8"},
+	{"a short upper-case hex color with alpha", "#F808"},
+	{"an rgb() color", "rgb(0, 0, 0)"},
+	{"a modern rgb() color with an alpha", "rgb(24 119 242 / 50%)"},
+	{"an oklch() color", "oklch(62% 0.19 260)"},
+	{"an oklch() color outside sRGB", "oklch(70% 0.4 150)"},
+	{"an oklab() color", "oklab(0.628 0.2249 0.1258 / 0.5)"},
+	{"a Display-P3 color", "color(display-p3 0.9175 0.2003 0.1386)"},
+}
+
+// Values that are no color in any notation theme data takes (hsl()
+// broken every way, and notations colorref does not read).
 var badColors = []struct{ why, color string }{
 	{"an empty string", ""},
-	{"a hex color", "#1a73e8"},
-	{"an rgb() color", "rgb(0, 0, 0)"},
+	{"a hex color of five digits", "#1a73e"},
+	{"an oklch() color without its hue", "oklch(62% 0.19)"},
+	{"an oklch() color in the comma syntax", "oklch(62%, 0.19, 260)"},
+	{"a color space other than display-p3", "color(rec2020 1 0 0)"},
+	{"a lab() color", "lab(50% 20 30)"},
 	{"a legacy saturation without %", "hsl(210, 50, 40%)"},
 	{"a missing lightness", "hsl(210, 50%)"},
 	{"a missing parenthesis", "hsl(210, 50%, 40%"},
@@ -73,9 +92,26 @@ func TestHSLColor(t *testing.T) {
 		})
 	}
 	for _, c := range badColors {
-		t.Run("hslcolor and themecolor reject "+c.why, func(t *testing.T) {
+		t.Run("hslcolor, csscolor and themecolor reject "+c.why, func(t *testing.T) {
 			assert.Error(t, v.Var(c.color, "hslcolor"))
+			assert.Error(t, v.Var(c.color, "csscolor"))
 			assert.Error(t, v.Var(c.color, "themecolor"))
+		})
+	}
+}
+
+func TestCSSColor(t *testing.T) {
+	v, _ := setup(t)
+	for _, c := range otherNotations {
+		t.Run("csscolor and themecolor accept "+c.why+", which hslcolor refuses", func(t *testing.T) {
+			assert.NoError(t, v.Var(c.color, "csscolor"))
+			assert.NoError(t, v.Var(c.color, "themecolor"))
+			assert.Error(t, v.Var(c.color, "hslcolor"))
+		})
+	}
+	for _, c := range acceptedColors {
+		t.Run("csscolor accepts "+c.why+" as hslcolor does", func(t *testing.T) {
+			assert.NoError(t, v.Var(c.color, "csscolor"))
 		})
 	}
 }
@@ -86,10 +122,10 @@ func TestHostForm(t *testing.T) {
 	t.Run("a good form passes", func(t *testing.T) {
 		assert.NoError(t, v.Struct(good))
 	})
-	for _, c := range acceptedColors {
-		t.Run("a form's themecolor accepts "+c.why, func(t *testing.T) {
+	for _, c := range append(acceptedColors[:len(acceptedColors):len(acceptedColors)], otherNotations...) {
+		t.Run("a form's themecolor and csscolor accept "+c.why, func(t *testing.T) {
 			f := good
-			f.Primary = c.color
+			f.Primary, f.Brand = c.color, c.color
 			assert.NoError(t, v.Struct(f))
 		})
 	}
@@ -102,16 +138,25 @@ func TestHostForm(t *testing.T) {
 		if c.color == "" {
 			continue // the optional field's empty value is the case above
 		}
-		t.Run("a form's hslcolor field with "+c.why+" is one problem at its form name", func(t *testing.T) {
-			f := good
-			f.Accent = c.color
-			var ve *theming.ValidationError
-			require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
-			require.Len(t, ve.Problems, 1)
-			assert.Equal(t, "accent", ve.Problems[0].Path)
-			assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
-			assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
-		})
+		for _, fld := range []struct {
+			tag, path, msg string
+			set            func(*form, string)
+		}{
+			{"hslcolor", "accent", " is not an hsl()/hsla() color", func(f *form, s string) { f.Accent = s }},
+			{"csscolor", "brand", " is not a color", func(f *form, s string) { f.Brand = s }},
+		} {
+			t.Run("a form's "+fld.tag+" field with "+c.why+" is one problem at its form name", func(t *testing.T) {
+				f := good
+				fld.set(&f, c.color)
+				var ve *theming.ValidationError
+				require.ErrorAs(t, validation.ToTheming(v.Struct(f), cc, f), &ve)
+				require.Len(t, ve.Problems, 1)
+				assert.Equal(t, fld.path, ve.Problems[0].Path)
+				assert.Equal(t, 3, ve.Problems[0].ThemeID, "the form's ID")
+				assert.ErrorIs(t, ve.Problems[0], theming.ErrInvalid)
+				assert.True(t, strings.HasPrefix(ve.Problems[0].Msg, strconv.Quote(c.color)+fld.msg), "%s", ve.Problems[0].Msg)
+			})
+		}
 	}
 	problems := []struct {
 		name   string

@@ -198,13 +198,22 @@ export interface components {
          */
         CssVariable: "--page-background" | "--page-background-alt" | "--surface" | "--surface-raised" | "--surface-sunken" | "--primary" | "--primary-strong" | "--primary-soft" | "--secondary" | "--secondary-strong" | "--secondary-soft" | "--text-primary" | "--text-secondary" | "--text-muted" | "--text-disabled" | "--link" | "--link-hover" | "--link-visited" | "--border" | "--border-subtle" | "--border-strong" | "--divider" | "--divider-strong" | "--focus-ring" | "--focus-ring-halo" | "--success" | "--success-hover" | "--warning" | "--warning-hover" | "--error" | "--error-hover" | "--info" | "--info-hover" | "--primary-button" | "--primary-button-hover" | "--primary-button-active" | "--primary-button-disabled" | "--primary-button-text" | "--primary-button-focus-ring" | "--secondary-button" | "--secondary-button-hover" | "--secondary-button-active" | "--secondary-button-disabled" | "--secondary-button-text" | "--secondary-button-focus-ring" | "--destructive-button" | "--destructive-button-hover" | "--destructive-button-active" | "--destructive-button-disabled" | "--destructive-button-text" | "--destructive-button-focus-ring" | "--nav-bar" | "--nav-bar-hover" | "--nav-bar-divider" | "--nav-text" | "--nav-text-muted" | "--nav-active-item" | "--nav-active-item-background" | "--sidebar" | "--sidebar-hover" | "--sidebar-text" | "--sidebar-active-item" | "--sidebar-active-item-background" | "--card" | "--card-hover" | "--card-border" | "--card-border-subtle" | "--input-background" | "--input-background-disabled" | "--input-text" | "--input-border" | "--input-border-hover" | "--input-focus-border" | "--input-focus-ring" | "--input-placeholder" | "--badge-neutral" | "--badge-neutral-background" | "--badge-organizer" | "--badge-organizer-background" | "--badge-new" | "--badge-new-background" | "--badge-full" | "--badge-full-background" | "--alert-success-background" | "--alert-success-text" | "--alert-success-border" | "--alert-warning-background" | "--alert-warning-text" | "--alert-warning-border" | "--alert-error-background" | "--alert-error-text" | "--alert-error-border" | "--alert-info-background" | "--alert-info-text" | "--alert-info-border" | "--tooltip-background" | "--tooltip-text" | "--modal-backdrop" | "--skeleton-loader" | "--skeleton-loader-shimmer" | "--banner-scrim" | "--hover-overlay" | "--event-date-badge" | "--event-date-badge-hover" | "--event-date-badge-text" | "--rsvp-button" | "--rsvp-button-hover" | "--rsvp-button-active" | "--rsvp-button-text" | "--rsvp-button-focus-ring" | "--rsvp-going" | "--rsvp-going-background" | "--group-header" | "--group-header-accent" | "--group-header-text" | "--group-header-text-muted" | "--member-avatar-ring" | "--member-avatar-ring-subtle" | "--member-online-indicator" | "--notification-dot";
         /**
-         * @description A CSS Color 4 hsl() or hsla() color, legacy (comma) or modern (space) syntax; function names are case-insensitive. The resolved colors and the stylesheet use colorref's canonical form, hsl(h, s%, l%) or hsla(h, s%, l%, a).
+         * @description A CSS Color 4 hsl() or hsla() color, legacy (comma) or modern (space) syntax; function names are case-insensitive. The resolved colors use colorref's canonical form, hsl(h, s%, l%) or hsla(h, s%, l%, a).
          * @example hsl(222, 50%, 20%)
          * @example hsla(222, 30%, 8%, 0.5)
          */
         HslColor: string;
-        /** @description An hsl()/hsla() color, or the id of another component whose color in the same scheme is taken. */
-        ColorOrComponent: components["schemas"]["HslColor"] | components["schemas"]["ComponentId"];
+        /**
+         * @description A CSS Color 4 color in one of the notations theme data takes, read strictly as CSS Color 4 defines it: #rgb, #rgba, #rrggbb or #rrggbbaa; hsl() or hsla() and rgb() or rgba(), legacy (comma) or modern (space) syntax; oklch(), oklab() and color(display-p3 r g b), modern syntax, with an optional / alpha. Function names, units and the color space name are case-insensitive; lab(), lch(), hwb(), other color() spaces and named colors are refused. A color keeps the notation it was written in: it is served as written and the stylesheet writes it canonically in that notation (hsl(h, s%, l%), #rrggbb, rgb(r, g, b), oklch(L% C h), oklab(L% a b), color(display-p3 r g b), with the alpha when translucent). Contrast is judged on the sRGB color a browser paints: a color outside sRGB with each sRGB channel clipped to [0, 1], as Chromium paints it and axe-core measures it.
+         * @example hsl(222, 50%, 20%)
+         * @example #1877f2
+         * @example rgb(24 119 242 / 50%)
+         * @example oklch(62.8% 0.2577 29.23)
+         * @example color(display-p3 0.9175 0.2003 0.1386)
+         */
+        Color: string;
+        /** @description A color in any notation Color describes, kept as written, or the id of another component whose color in the same scheme is taken. */
+        ColorOrComponent: components["schemas"]["Color"] | components["schemas"]["ComponentId"];
         /**
          * Format: uri-reference
          * @description The URL of an image: the theme's media path joined to the host's media base URL (an absolute http(s) URL, or a path such as /media/...), or an absolute http(s) URL as the theme gives it.
@@ -370,8 +379,9 @@ export interface components {
             dark?: components["schemas"]["ColorOrComponent"];
         };
         /**
-         * @description An opaque color in the compact form hsl(h,s%,l%): no spaces, numbers with at most two decimals.
+         * @description An opaque color in the compact canonical form of the notation the color was written in: hsl(h,s%,l%) or rgb(r,g,b) with no spaces and at most two decimals, #rrggbb, oklch(L% C h), oklab(L% a b) or color(display-p3 r g b) with L two decimals and the rest at most four (h two). A translucent color is composited over the page background and given as hsl(h,s%,l%).
          * @example hsl(222,50%,20%)
+         * @example oklch(62.8% 0.2577 29.23)
          */
         PaletteColor: string;
         /** @description A theme record as served: every field is always present; image fields and image pairs are null when unset. */
@@ -429,14 +439,15 @@ export interface components {
             palette_preview: string[];
         };
         /**
-         * @description An 8-bit sRGB color in lower-case hex: #rrggbb when opaque, #rrggbbaa otherwise. The integers are those a browser computes for the hsl() value (Chromium's rounding).
+         * @description An 8-bit sRGB color in lower-case hex: #rrggbb when opaque, #rrggbbaa otherwise. The integers are those a browser computes for the color it paints (Chromium's rounding).
          * @example #1a2b4d
          */
         HexColor: string;
-        /** @description A CSS variable's value in one scheme. */
+        /** @description A CSS variable's value in one scheme: the sRGB color a browser paints for it as hsl() and as 8-bit hex and, when the color is written in another notation than hsl(), the stylesheet's value in that notation (css), which may lie outside sRGB. */
         ResolvedColor: {
             hsl: components["schemas"]["HslColor"];
             hex: components["schemas"]["HexColor"];
+            css?: components["schemas"]["Color"];
         };
         /** @description Every CSS variable of the catalog with its value in one scheme, in catalog order. The served document lists the host's variables as required keys. */
         ResolvedScheme: {

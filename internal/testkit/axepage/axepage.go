@@ -644,11 +644,24 @@ func expectedTarget(rt *theming.ResolvedTheme, sc theming.Scheme, tg theming.Con
 // sRGB color: "rgb(r, g, b)" or "rgba(r, g, b, a)" with 8-bit channels,
 // or, for a color written with the relative color syntax,
 // "color(srgb r g b)" or "color(srgb r g b / a)" with channels in [0, 1],
-// which are rounded to the 8-bit steps the browser paints.
+// which are rounded to the 8-bit steps the browser paints. A color
+// written in oklch(), oklab() or color(display-p3), which Chromium
+// reports in its own notation ("oklch(0.7 0.4 150)"), is read with
+// colorref.Parse and taken as the sRGB color it paints: its channels
+// clipped to [0, 1] ([colorref.Color.SRGB]) and rounded to 8 bits, as
+// axe-core reads it (Color.js, toGamut with method "clip").
 func ParseComputed(s string) (colorref.Color, error) {
 	var parts []string
 	scale := 255.0
 	switch {
+	case strings.HasPrefix(s, "oklch(") || strings.HasPrefix(s, "oklab(") || strings.HasPrefix(s, "color(display-p3 "):
+		c, err := colorref.Parse(s)
+		if err != nil {
+			return colorref.Color{}, fmt.Errorf("axepage: %q: %w", s, err)
+		}
+		r, g, b, a := c.SRGB()
+		to8 := func(v float64) float64 { return math.Round(v*255) / 255 }
+		return colorref.SRGB(to8(r), to8(g), to8(b), a), nil
 	case strings.HasPrefix(s, "rgba(") && strings.HasSuffix(s, ")"):
 		parts = strings.Split(s[5:len(s)-1], ",")
 	case strings.HasPrefix(s, "rgb(") && strings.HasSuffix(s, ")"):

@@ -109,6 +109,14 @@ func TestHarnessCatchesBrokenThemes(t *testing.T) {
 			theming.PerScheme{Light: "hsla(220, 30%, 15%, 0.45)"},
 			[]ruleKey{{theming.Light, "text-primary", "page-background"}},
 			[]theming.Scheme{theming.Light}, false},
+		{"an oklch() text too light in both schemes is caught as Chromium paints it", "text-primary",
+			theming.PerScheme{Light: "oklch(80% 0.05 260)", Dark: "oklch(35% 0.05 260)"},
+			[]ruleKey{{theming.Light, "text-primary", "page-background"}, {theming.Dark, "text-primary", "page-background"}},
+			[]theming.Scheme{theming.Light, theming.Dark}, false},
+		{"a Display-P3 text outside sRGB too dark in dark only is caught, clipped as axe-core clips it", "text-primary",
+			theming.PerScheme{Dark: "color(display-p3 0.1 0.35 0.05)"},
+			[]ruleKey{{theming.Dark, "text-primary", "page-background"}},
+			[]theming.Scheme{theming.Dark}, false},
 		{"a brand too light for its buttons and focus rings is caught, non-text rules too", "primary",
 			theming.PerScheme{Light: "hsl(214, 82%, 80%)"},
 			nil,
@@ -236,7 +244,27 @@ func TestParseComputed(t *testing.T) {
 			assert.True(t, axepage.SameRendered(got, tc.want), "got %s, want %s", got.Hex(), tc.want.Hex())
 		})
 	}
-	for _, in := range []string{"", "red", "hsl(0, 0%, 0%)", "rgb(1, 2)", "rgb(256, 0, 0)", "rgba(0, 0, 0, 2)", "color(display-p3 1 0 0)", "rgb(a, b, c)"} {
+	// Chromium reports a color written in oklch(), oklab() or Display-P3
+	// in its own notation; it is taken clipped into sRGB, as axe-core
+	// reads it: the clipped channels are Color.js's
+	// (colorref/testdata/notation-vectors.json), rounded to 8 bits.
+	for _, tc := range []struct {
+		in   string
+		want colorref.Color
+	}{
+		{"color(display-p3 1 0 0)", colorref.SRGB(1, 0, 0, 1)},
+		{"color(display-p3 0.3 0.8 0.1)", colorref.SRGB(0, 207.0/255, 0, 1)},
+		{"oklch(0.62 0.19 260)", colorref.SRGB(58.0/255, 129.0/255, 246.0/255, 1)},
+		{"oklab(0.628 0.2249 0.1258)", colorref.SRGB(1, 0, 0, 1)},
+		{"oklch(0.62 0.19 260 / 0.5)", colorref.SRGB(58.0/255, 129.0/255, 246.0/255, 0.5)},
+	} {
+		t.Run(tc.in+" parses to the 8-bit color it paints", func(t *testing.T) {
+			got, err := axepage.ParseComputed(tc.in)
+			require.NoError(t, err)
+			assert.True(t, axepage.SameRendered(got, tc.want), "got %s, want %s", got.Hex(), tc.want.Hex())
+		})
+	}
+	for _, in := range []string{"", "red", "hsl(0, 0%, 0%)", "rgb(1, 2)", "rgb(256, 0, 0)", "rgba(0, 0, 0, 2)", "color(rec2020 1 0 0)", "oklch(0.5 0.1)", "rgb(a, b, c)"} {
 		t.Run(fmt.Sprintf("%q is refused", in), func(t *testing.T) {
 			_, err := axepage.ParseComputed(in)
 			assert.Error(t, err)
