@@ -40,6 +40,11 @@ type Engine struct {
 	k    *kernel.Catalog    // nil for no catalog
 	cat  *theming.Catalog   // the compiled catalog's own copy, hidden components included
 	vars []theming.Variable // the visible variables, in catalog order
+	// derives holds, per visible variable, whether it derives anything
+	// from its component's color ([theming.Variable.Derived]): pair
+	// paints one that does not as the color is, [theming.Derive]'s
+	// answer for it, without the call.
+	derives []bool
 
 	rolesOnce sync.Once
 	roles     []string // per visible variable, its CSS system color under forced colors
@@ -60,6 +65,10 @@ func New(cc *theming.CompiledCatalog) *Engine {
 // init reads the compiled catalog through the seam.
 func (e *Engine) init() {
 	e.k, e.cat, e.vars, _ = core.Catalog(e.cc)
+	e.derives = make([]bool, len(e.vars))
+	for v := range e.vars {
+		e.derives[v] = e.vars[v].Derived()
+	}
 }
 
 // ok reports whether e is the engine of a catalog.

@@ -259,6 +259,12 @@ func (e *Engine) FixTheme(t theming.Theme, o FixOptions) (theming.Theme, []Edit,
 	if err != nil {
 		return t, nil, err
 	}
+	return s.fix()
+}
+
+// fix runs the solver's passes on its theme and returns FixTheme's
+// answer.
+func (s *solver) fix() (theming.Theme, []Edit, error) {
 	s.solve()
 	s.shrink()
 	s.prune()
@@ -267,9 +273,9 @@ func (e *Engine) FixTheme(t theming.Theme, o FixOptions) (theming.Theme, []Edit,
 	if s.allPass() {
 		return out, s.edits(), nil
 	}
-	rep, err := e.AuditTheme(out, o.Policy)
+	rep, err := s.e.AuditTheme(out, s.p)
 	if err != nil {
-		return t, nil, err // cannot happen: the solver writes only valid colors
+		return s.t, nil, err // cannot happen: the solver writes only valid colors
 	}
 	return out, s.edits(), s.unsatisfiable(rep)
 }

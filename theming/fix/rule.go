@@ -28,7 +28,6 @@ func (m members) has(i int) bool { return m.mark != nil && m.mark[i] == m.gen }
 // derived from its component's color), and the backdrop. It is the one
 // reading of a rule's colors.
 func (e *Engine) pair(ru *kernel.Rule, k int, colors []colorref.Color, in members, x colorref.Color) (fg, bg, bd colorref.Color) {
-	sc := theming.Schemes()[k]
 	col := func(i int) colorref.Color {
 		if in.has(i) {
 			return x
@@ -36,13 +35,13 @@ func (e *Engine) pair(ru *kernel.Rule, k int, colors []colorref.Color, in member
 		return colors[i]
 	}
 	fg, bd, bg = col(ru.Comp), col(e.k.PageBG), ru.Color
-	if ru.FgVar >= 0 {
-		fg = theming.Derive(fg, e.vars[ru.FgVar], sc)
+	if ru.FgVar >= 0 && e.derives[ru.FgVar] {
+		fg = theming.Derive(fg, e.vars[ru.FgVar], theming.Schemes()[k])
 	}
 	if ru.BgComp >= 0 {
 		bg = col(ru.BgComp)
-		if ru.BgVar >= 0 {
-			bg = theming.Derive(bg, e.vars[ru.BgVar], sc)
+		if ru.BgVar >= 0 && e.derives[ru.BgVar] {
+			bg = theming.Derive(bg, e.vars[ru.BgVar], theming.Schemes()[k])
 		}
 	}
 	return fg, bg, bd
@@ -97,8 +96,5 @@ func (e *Engine) sourceNames(srcs []kernel.Source, i, k int) (field, origin stri
 // paintsAsIs reports whether visible variable v paints its component's color
 // as it is: it derives nothing.
 func (e *Engine) paintsAsIs(v int) bool {
-	if v < 0 {
-		return true
-	}
-	return !e.vars[v].Derived()
+	return v < 0 || !e.derives[v]
 }

@@ -44,6 +44,10 @@ type solver struct {
 	partial, alphas map[fieldKey]cachedNearest
 	// runs holds each rule's passing runs for a field (ruleRuns).
 	runs map[rangeKey][]stepRun
+	// shared holds the runs by their key without the field (ruleRuns);
+	// unshared, for the tests, has each field's runs searched anew.
+	shared   map[rangeKey]sharedRuns
+	unshared bool
 	// passBuf is undo's copy of the verdicts.
 	passBuf []bool
 	// pairFailed holds the pairs of fields movePair found no setting

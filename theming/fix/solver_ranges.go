@@ -51,16 +51,40 @@ func (s *solver) ruleRuns(k, j, ri int, in members, a int) []stepRun {
 	if runs, ok := s.runs[key]; ok {
 		return runs
 	}
+	if s.runs == nil {
+		s.runs, s.shared = map[rangeKey][]stepRun{}, map[rangeKey]sharedRuns{}
+	}
+	// The field is the one part of the key the runs do not depend on:
+	// the pairs are the rule's with the sides that move taking the
+	// field's color at each step, which the field's hue, saturation and
+	// alpha make. Fields that fall back to one another without a move of
+	// their own find the same runs: the search runs once, and the pairs
+	// it judged are counted again for each, as though it ran for each,
+	// so that the work bound stops the solver where it stopped before
+	// the runs were shared.
+	shared := key
+	shared.j = -1
+	if sh, ok := s.shared[shared]; ok && !s.unshared {
+		s.work += sh.work
+		s.runs[key] = sh.runs
+		return sh.runs
+	}
+	w0 := s.work
 	var runs []stepRun
 	s.ruleBuf[0] = ri
 	for _, r := range s.search.Ranges(s.checks(k, j, s.ruleBuf[:], in, a)) {
 		runs = append(runs, stepRun{int(math.Round(r.Min * 100)), int(math.Round(r.Max * 100))})
 	}
-	if s.runs == nil {
-		s.runs = map[rangeKey][]stepRun{}
-	}
 	s.runs[key] = runs
+	s.shared[shared] = sharedRuns{runs: runs, work: s.work - w0}
 	return runs
+}
+
+// sharedRuns is a rule's runs as ruleRuns found them for some field, and
+// how many pairs the search judged.
+type sharedRuns struct {
+	runs []stepRun
+	work int
 }
 
 // passRuns returns the runs of steps at which every rule in rules
