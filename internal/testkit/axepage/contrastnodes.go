@@ -50,7 +50,7 @@ func (b *Browser) ColorContrast(tb testing.TB, page string) []ContrastNode {
 
 // leonardoDir is the npm folder that pins Adobe Leonardo (.ci/npm-dirs
 // lists it), below the module root.
-var leonardoDir = filepath.Join("internal", "axepage", "testdata", "leonardo")
+var leonardoDir = filepath.Join("internal", "testkit", "axepage", "testdata", "leonardo")
 
 // Leonardo runs Adobe Leonardo, pinned in internal/testkit/axepage/testdata/leonardo,
 // through its script leonardo.mjs, and returns Leonardo's version and its
